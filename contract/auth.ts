@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const loginBody = z.object({
+  email: z.email('The email must be a valid email address.').max(255),
+  password: z.string().min(1, 'The password is required.').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginAnswer = z.object({
+  token: z.string(),
+  user: z.object({ id: z.number().int() }),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const user = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  tokens: z.number().int(),
+});
+export type User = z.infer<typeof user>;
+
+/** GET /api/user */
+export const userAnswer = user;
+
+/** GET /api/user-tokens */
+export const userTokensAnswer = z.object({ tokens: z.number().int() });
+export type UserTokensAnswer = z.infer<typeof userTokensAnswer>;
+
+/** What the browser keeps in localStorage (SPEC 3). */
+export const storageKeys = { authToken: 'authToken', authUserId: 'authUserId' } as const;

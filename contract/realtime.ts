@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Real-time channels and events (ARCHITECTURE.md "Real-time contract"). Every channel is private. */
+export const channels = {
+  user: (userId: number) => `private-user.${userId}` as const,
+  statuses: 'private-statuses',
+  subcategory: 'private-subcategory',
+  category: 'private-category',
+  brand: 'private-brand',
+  equipments: 'private-equipments',
+  events: 'private-events',
+} as const;
+
+/** The channels every signed-in operator joins (besides their own user channel). */
+export const sharedChannels = [
+  channels.statuses,
+  channels.subcategory,
+  channels.category,
+  channels.brand,
+  channels.equipments,
+  channels.events,
+] as const;
+
+export const realtimeEvents = {
+  changeTokens: 'changetokens',
+  changeAnyStatus: 'changeanystatus',
+  updateSubcategory: 'updatesubcategory',
+  updateCategory: 'updatecategory',
+  updateBrand: 'updatebrand',
+  statusesChanged: 'statuseschanged',
+  updateEvents: 'updateevents',
+} as const;
+
+export const changeTokensPayload = z.object({ user: z.object({ id: z.number().int(), tokens: z.number().int() }) });
+export const changeAnyStatusPayload = z.object({ status: z.unknown() });
+export const updateSubcategoryPayload = z.object({ subcategory_id: z.number().int() });
+export const updateCategoryPayload = z.object({ category_id: z.number().int() });
+export const updateBrandPayload = z.object({ brand_id: z.number().int() });
+export const statusesChangedPayload = z.object({ subcategory_ids: z.array(z.number().int()) });
+export const updateEventsPayload = z.object({ category_id: z.number().int() });
+
+/** Client timeouts (SPEC 9), in milliseconds as pusher-js takes them. */
+export const realtimeClientTimeouts = {
+  activityTimeout: 120_000,
+  pongTimeout: 30_000,
+  unavailableTimeout: 10_000,
+} as const;
+
+/** The protocol's own limits and error codes (Pusher Channels protocol 7). */
+export const pusherProtocol = {
+  version: 7,
+  activityTimeoutSeconds: 120,
+  maxMessageBytes: 10 * 1024,
+  errors: {
+    unknownApp: 4001,
+    unauthorised: 4009,
+    pongNotReceived: 4201,
+  },
+} as const;
+
+/** POST /broadcasting/auth: what pusher-js sends (form-encoded or JSON) and the answer. */
+export const socketIdSchema = z.string().regex(/^\d+\.\d+$/, 'must look like 1234.5678');
+export const channelNameSchema = z
+  .string()
+  .max(164)
+  .regex(/^private-[A-Za-z0-9_\-=@,.;]+$/, 'must be a private channel name');
+export const broadcastingAuthBody = z.object({ socket_id: socketIdSchema, channel_name: channelNameSchema });
+export const broadcastingAuthAnswer = z.object({ auth: z.string() });
+export type BroadcastingAuthBody = z.infer<typeof broadcastingAuthBody>;

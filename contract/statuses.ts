@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Generation status names (SPEC 4). */
+export const statusNames = {
+  inProgress: 'In Progress',
+  generated: 'Generated',
+  noNewResults: 'No New Results',
+  failed: 'Failed',
+  insufficientTokens: 'Insufficient tokens',
+} as const;
+export const statusName = z.enum([
+  statusNames.inProgress,
+  statusNames.generated,
+  statusNames.noNewResults,
+  statusNames.failed,
+  statusNames.insufficientTokens,
+]);
+export type StatusName = z.infer<typeof statusName>;
+
+export type StatusTone = 'yellow' | 'green' | 'red' | 'grey';
+/** The badge colour of a status (SPEC 4); anything unknown is grey. */
+export function statusTone(name: string | null | undefined): StatusTone {
+  switch (name) {
+    case statusNames.inProgress:
+      return 'yellow';
+    case statusNames.generated:
+    case statusNames.noNewResults:
+      return 'green';
+    case statusNames.failed:
+    case statusNames.insufficientTokens:
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+export const notGeneratedStatus = {
+  name: 'Not Generated',
+  message: 'No generation has been performed for this brand.',
+} as const;
+
+/** The model classes a status belongs to (SPEC 3 "model_type"). */
+export const modelTypes = { event: 'App\\Models\\Event', brand: 'App\\Models\\Brand', equipment: 'App\\Models\\Equipment' } as const;
+export const modelType = z.enum([modelTypes.event, modelTypes.brand, modelTypes.equipment]);
+
+export const statusRecord = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  message: z.string().nullable(),
+  brand_id: z.number().int().nullable(),
+  subcategory_id: z.number().int().nullable(),
+  category_id: z.number().int().nullable(),
+  model_type: z.string(),
+  brand: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  updated_at: z.string().optional(),
+});
+export type StatusRecord = z.infer<typeof statusRecord>;
+
+/** GET /api/statuses */
+export const statusesAnswer = z.object({ statuses: z.array(statusRecord) });
+/** GET /api/equipments/statuses */
+export const equipmentStatusesAnswer = z.object({ statuses: z.array(statusRecord) });

@@ -1,0 +1,57 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LoginLimiter } from './auth/login-limiter';
+import authPlugin from './auth/plugin';
+import type { AppConfig } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import databasePlugin from './plugins/database';
+import errorHandler from './plugins/error-handler';
+import authRoutes from './routes/auth';
+import categoryRoutes from './routes/categories';
+import statusRoutes from './routes/statuses';
+import { registerSpa } from './spa/plugin';
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise the app opens config.database and owns it. */
+  database?: DatabaseHandle;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Secrets never reach a log line. */
+export const redactedLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.client_secret',
+];
+
+/** The whole API as one Fastify instance; the entry point and the tests build it alike. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: redactedLogPaths },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  await app.register(errorHandler);
+  await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined });
+  await app.register(authPlugin);
+
+  await app.register(authRoutes, {
+    limiter: new LoginLimiter(config.auth.maxFailuresPerMinute),
+    tokenTtlDays: config.auth.tokenTtlDays,
+  });
+  await app.register(categoryRoutes);
+  await app.register(statusRoutes);
+
+  await registerSpa(app, config);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { accessTokens } from '../db/schema';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// Refresh last_used_at at most this often, so a busy operator does not write on every request.
+const touchIntervalMs = 60_000;
+
+/** Issues an opaque bearer token; only its SHA-256 is stored. */
+export async function issueAccessToken(db: Database, userId: number, ttlDays: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
+  await db.insert(accessTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return token;
+}
+
+/** The user a token belongs to, or undefined when it is unknown, expired or revoked. */
+export async function resolveAccessToken(db: Database, token: string): Promise<{ userId: number; tokenId: number } | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, now)))
+    .limit(1);
+  if (!row) return undefined;
+  if (now.getTime() - row.lastUsedAt.getTime() > touchIntervalMs) {
+    await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
+  }
+  return { userId: row.userId, tokenId: row.id };
+}
+
+export async function revokeAccessToken(db: Database, tokenId: number): Promise<void> {
+  await db.delete(accessTokens).where(eq(accessTokens.id, tokenId));
+}
+
+export async function deleteExpiredAccessTokens(db: Database): Promise<void> {
+  await db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date()));
+}

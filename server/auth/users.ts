@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { User } from '../../contract/auth';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from './passwords';
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUser(db: Executor, id: number): Promise<User | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, tokens: users.tokens })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Creates an operator, or sets the password of the one with that email. */
+export async function upsertOperator(db: Executor, input: { email: string; password: string; name?: string }) {
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
+    return { id: existing.id, created: false };
+  }
+  const [row] = await db
+    .insert(users)
+    .values({ email: input.email.toLowerCase(), name: input.name ?? input.email.split('@')[0] ?? 'Operator', passwordHash })
+    .returning({ id: users.id });
+  if (!row) throw new Error('the operator was not created');
+  return { id: row.id, created: true };
+}

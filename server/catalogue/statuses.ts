@@ -1,0 +1,48 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { StatusRecord } from '../../contract/statuses';
+import { modelTypes } from '../../contract/statuses';
+import type { Executor } from '../db/client';
+import { brands, statuses } from '../db/schema';
+
+export function serializeStatus(
+  row: typeof statuses.$inferSelect,
+  brand?: { id: number; name: string } | null,
+): StatusRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    message: row.message,
+    brand_id: row.brandId,
+    subcategory_id: row.subcategoryId,
+    category_id: row.categoryId,
+    model_type: row.modelType,
+    brand: brand ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/statuses: every status record with its brand, newest first. */
+export async function listStatuses(db: Executor): Promise<StatusRecord[]> {
+  const rows = await db
+    .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
+    .from(statuses)
+    .leftJoin(brands, eq(brands.id, statuses.brandId))
+    .orderBy(desc(statuses.updatedAt), desc(statuses.id));
+  return rows.map((r) => serializeStatus(r.status, r.brand));
+}
+
+/** GET /api/equipments/statuses: the per-brand equipment generation statuses. */
+export async function listEquipmentStatuses(db: Executor): Promise<StatusRecord[]> {
+  const rows = await db
+    .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
+    .from(statuses)
+    .leftJoin(brands, eq(brands.id, statuses.brandId))
+    .where(eq(statuses.modelType, modelTypes.equipment))
+    .orderBy(desc(statuses.updatedAt), desc(statuses.id));
+  return rows.map((r) => serializeStatus(r.status, r.brand));
+}
+
+/** The brand-generation status of a subcategory (its brands as a whole), if one exists. */
+export function subcategoryStatusCondition(subcategoryId: number) {
+  return and(eq(statuses.modelType, modelTypes.brand), eq(statuses.subcategoryId, subcategoryId), isNull(statuses.brandId));
+}

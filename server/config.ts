@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import type { RealtimeConfig } from './realtime/types';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const port = z.coerce.number().int().min(0).max(65_535);
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
+
+/** Every environment variable the server reads (the README's table is this list). */
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SEED_DEMO: flag,
+  SEED_OPERATOR_EMAIL: z.email().default('demo@example.com'),
+  SEED_OPERATOR_PASSWORD: z.string().min(8).default('demo1234'),
+  ACCESS_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOGIN_MAX_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  TRUST_PROXY: flag,
+  SPA_DIR: z.string().min(1).default('./dist'),
+  REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
+  PUSHER_APP_ID: z.string().min(1).default('catalogue'),
+  PUSHER_KEY: z.string().regex(/^[A-Za-z0-9_-]+$/).default('catalogue-key'),
+  PUSHER_SECRET: optionalText,
+  PUSHER_CLUSTER: z.string().min(1).default('mt1'),
+  PUSHER_HOST: optionalText,
+  PUSHER_PORT: port.optional(),
+  PUSHER_SCHEME: z.enum(['ws', 'wss']).optional(),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
+  AI_PROVIDER: z.enum(['demo', 'openai']).default('demo'),
+  OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
+  OPENAI_API_KEY: optionalText,
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** Only for tests: the loopback fake of Stripe's REST API. */
+  apiBase: string | undefined;
+}
+
+export interface AppConfig {
+  env: Environment['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: Environment['LOG_LEVEL'];
+  database: { url: string } | { dataDir: string } | { memory: true };
+  seed: { demo: boolean; operatorEmail: string; operatorPassword: string };
+  auth: { tokenTtlDays: number; maxFailuresPerMinute: number };
+  trustProxy: boolean;
+  spaDir: string;
+  realtime: RealtimeConfig;
+  stripe: StripeConfig | undefined;
+  ai: { provider: 'demo' } | { provider: 'openai'; baseUrl: string | undefined; apiKey: string; model: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once; a bad value throws a ConfigError that names the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const demoPasswordInProduction =
+    env.NODE_ENV === 'production' && (source.SEED_OPERATOR_PASSWORD === undefined || env.SEED_OPERATOR_PASSWORD === 'demo1234');
+  if (demoPasswordInProduction) {
+    throw new ConfigError('SEED_OPERATOR_PASSWORD: the demo password is refused when NODE_ENV=production; set your own.');
+  }
+  if (env.REDIS_URL && !env.PUSHER_SECRET) {
+    throw new ConfigError('PUSHER_SECRET: required with REDIS_URL, so that every instance signs channels alike.');
+  }
+  if (env.REALTIME_DRIVER === 'pusher' && !env.PUSHER_SECRET) {
+    throw new ConfigError('PUSHER_SECRET: required with REALTIME_DRIVER=pusher.');
+  }
+  if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_PUBLISHABLE_KEY === undefined)) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither.');
+  }
+  if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
+    throw new ConfigError('OPENAI_API_KEY: required with AI_PROVIDER=openai.');
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) },
+    seed: {
+      demo: env.SEED_DEMO ?? true,
+      operatorEmail: env.SEED_OPERATOR_EMAIL,
+      operatorPassword: env.SEED_OPERATOR_PASSWORD,
+    },
+    auth: { tokenTtlDays: env.ACCESS_TOKEN_TTL_DAYS, maxFailuresPerMinute: env.LOGIN_MAX_FAILURES_PER_MINUTE },
+    trustProxy: env.TRUST_PROXY ?? false,
+    spaDir: path.resolve(env.SPA_DIR),
+    realtime: {
+      driver: env.REALTIME_DRIVER,
+      appId: env.PUSHER_APP_ID,
+      key: env.PUSHER_KEY,
+      // One process alone may sign with a secret of its own; several share PUSHER_SECRET (checked above).
+      secret: env.PUSHER_SECRET ?? randomBytes(32).toString('hex'),
+      cluster: env.PUSHER_CLUSTER,
+      host: env.PUSHER_HOST,
+      port: env.PUSHER_PORT,
+      scheme: env.PUSHER_SCHEME,
+      redisUrl: env.REDIS_URL,
+    },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : undefined,
+    ai:
+      env.AI_PROVIDER === 'openai'
+        ? { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY ?? '', model: env.AI_MODEL }
+        : { provider: 'demo' },
+  };
+}

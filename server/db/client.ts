@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle handle, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database itself or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Opens the database (PGlite in a folder or in memory, or PostgreSQL) and applies the migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    await migrateNodePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };
+  }
+  let client: PGlite;
+  if ('dataDir' in target) {
+    await mkdir(target.dataDir, { recursive: true });
+    client = await PGlite.create(path.join(target.dataDir, 'pglite'));
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
+}

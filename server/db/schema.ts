@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 255 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Cached balance; every change is a row of token_ledger written in the same transaction. */
+    tokens: integer('tokens').notNull().default(0),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), check('users_tokens_not_negative', sql`${t.tokens} >= 0`)],
+);
+
+/** Opaque bearer tokens, kept only as a SHA-256 hash; logout deletes the row. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('access_tokens_hash_unique').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_name_idx').on(t.name)],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId, t.name), index('subcategories_name_idx').on(t.name)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    seoTitle: varchar('seo_title', { length: 255 }),
+    seoDescription: text('seo_description'),
+    logo: text('logo'),
+    /** JSON text of [{ type, url }] as the spec keeps it. */
+    socials: text('socials'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('brands_subcategory_name_idx').on(t.subcategoryId, t.name),
+    index('brands_subcategory_created_idx').on(t.subcategoryId, t.createdAt),
+  ],
+);
+
+export const brandInformations = pgTable(
+  'brand_informations',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    website: text('website'),
+    country: varchar('country', { length: 255 }),
+    address: text('address'),
+    phoneNumber: varchar('phone_number', { length: 64 }),
+    email: varchar('email', { length: 255 }),
+  },
+  (t) => [index('brand_informations_brand_idx').on(t.brandId)],
+);
+
+export const equipments = pgTable(
+  'equipments',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    brand: varchar('brand', { length: 255 }).notNull(),
+    model: varchar('model', { length: 255 }).notNull(),
+    year: integer('year'),
+    specifications: text('specifications'),
+    description: text('description'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    isManufactured: boolean('is_manufactured').notNull().default(true),
+    isBrandStillManufactured: boolean('is_brand_still_manufactured').notNull().default(true),
+    seoTitle: varchar('seo_title', { length: 255 }),
+    seoDescription: text('seo_description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('equipments_subcategory_idx').on(t.subcategoryId, t.brand, t.model),
+    index('equipments_brand_idx').on(t.brandId),
+    index('equipments_category_idx').on(t.categoryId),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    address: text('address'),
+    website: text('website'),
+    eventType: varchar('event_type', { length: 100 }),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    seoTitle: varchar('seo_title', { length: 255 }),
+    seoDescription: text('seo_description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('events_category_start_idx').on(t.categoryId, t.startDate)],
+);
+
+/**
+ * The current generation status of one target: a category's events (category_id), a subcategory's brands
+ * (subcategory_id) or a brand's equipment (brand_id + subcategory_id). One row per target, updated in place.
+ */
+export const statuses = pgTable(
+  'statuses',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    message: text('message'),
+    modelType: varchar('model_type', { length: 64 }).notNull(),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('statuses_target_unique').on(t.modelType, t.categoryId, t.subcategoryId, t.brandId).nullsNotDistinct(),
+    index('statuses_subcategory_idx').on(t.subcategoryId),
+    index('statuses_brand_idx').on(t.brandId),
+  ],
+);
+
+/** One generation run with its token cost: the history the screens show. */
+export const generationRuns = pgTable(
+  'generation_runs',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 16 }).notNull().$type<'Events' | 'Brands' | 'Equipments'>(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    totalTokens: integer('total_tokens').notNull().default(0),
+    equipmentsGenerated: integer('equipments_generated').notNull().default(0),
+    status: varchar('status', { length: 64 }).notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('generation_runs_subcategory_idx').on(t.subcategoryId, t.createdAt),
+    index('generation_runs_category_idx').on(t.categoryId, t.createdAt),
+    index('generation_runs_brand_idx').on(t.brandId, t.createdAt),
+    index('generation_runs_created_idx').on(t.createdAt),
+  ],
+);
+
+/** An excluded brand; the exclusion's id is the brand's. */
+export const brandExclusions = pgTable('brand_exclusions', {
+  brandId: integer('brand_id')
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** An excluded equipment model; the exclusion's id is the equipment's. */
+export const equipmentExclusions = pgTable('equipment_exclusions', {
+  equipmentId: integer('equipment_id')
+    .primaryKey()
+    .references(() => equipments.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Every change of a balance. users.tokens is the running sum and is never negative. */
+export const tokenLedger = pgTable(
+  'token_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: varchar('reason', { length: 32 }).notNull().$type<'seed' | 'purchase' | 'generation' | 'refund' | 'adjustment'>(),
+    /** A payment intent, a generation run: what the change is about. Unique per reason so a retry never counts twice. */
+    reference: varchar('reference', { length: 255 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('token_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('token_ledger_reference_unique').on(t.reason, t.reference),
+    check('token_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+

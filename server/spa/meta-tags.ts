@@ -1,0 +1,29 @@
+import type { AppConfig } from '../config';
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The browser's settings, written into index.html when it is served, so one build runs anywhere
+ * (ARCHITECTURE.md). Only public values: the Stripe publishable key and the Pusher app key.
+ * An empty pusher-host means "the host that served this page" (the embedded server).
+ */
+export function metaTags(config: AppConfig): string {
+  const { realtime } = config;
+  const tags: Record<string, string> = {
+    'stripe-key': config.stripe?.publishableKey ?? '',
+    'pusher-key': realtime.key,
+    'pusher-cluster': realtime.cluster,
+    'pusher-host': realtime.host ?? '',
+    'pusher-port': realtime.port === undefined ? '' : String(realtime.port),
+    'pusher-scheme': realtime.scheme ?? '',
+    'ai-provider': config.ai.provider,
+  };
+  return Object.entries(tags)
+    .map(([name, content]) => `<meta name="${name}" content="${escapeAttribute(content)}">`)
+    .join('\n    ');
+}
+
+export function injectMetaTags(html: string, config: AppConfig): string {
+  return html.replace(/<head([^>]*)>/i, (head) => `${head}\n    ${metaTags(config)}`);
+}

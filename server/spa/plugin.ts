@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import { injectMetaTags } from './meta-tags';
+
+/** Paths the SPA never owns: an unknown one answers a JSON 404, not index.html. */
+const apiPrefixes = ['/api/', '/broadcasting/', '/apps/', '/app/', '/logout'];
+const isApiPath = (url: string) => apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
+
+async function readIndexHtml(spaDir: string, config: AppConfig): Promise<string | undefined> {
+  try {
+    return injectMetaTags(await readFile(path.join(spaDir, 'index.html'), 'utf8'), config);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html (with the meta tags) for every other
+ * path that is not the API's, so that browser-history routes load on a refresh.
+ */
+export async function registerSpa(app: FastifyInstance, config: AppConfig) {
+  const indexHtml = await readIndexHtml(config.spaDir, config);
+  if (indexHtml === undefined) app.log.warn({ spaDir: config.spaDir }, 'the SPA is not built; run `npm run build`');
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (indexHtml === undefined) {
+      return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build`, or `npm start`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  await app.register(async (scope) => {
+    // Everything this scope registers is public: the SPA and its assets carry no secrets.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    scope.get('/', (_request, reply) => sendIndex(reply));
+    scope.get('/index.html', (_request, reply) => sendIndex(reply));
+    if (indexHtml === undefined) return;
+    await scope.register(fastifyStatic, {
+      root: config.spaDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (wantsPage) return sendIndex(reply);
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+}

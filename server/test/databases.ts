@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+/** The PostgreSQL server the integration tests also run on (ARCHITECTURE.md "Tests"). */
+export const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export type Engine = 'pglite' | 'postgres';
+
+/**
+ * The engines a test file runs on: PGlite always, PostgreSQL when its server answers. With CI=true a missing
+ * PostgreSQL is an error rather than a quiet skip.
+ */
+export async function availableEngines(): Promise<Engine[]> {
+  if (await postgresReachable()) return ['pglite', 'postgres'];
+  if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${postgresAdminUrl}`);
+  return ['pglite'];
+}
+
+/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close. */
+export async function freshDatabase(engine: Engine): Promise<DatabaseHandle & { url?: string }> {
+  if (engine === 'pglite') return openDatabase({ memory: true });
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: postgresAdminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

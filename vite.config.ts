@@ -1,0 +1,57 @@
+/// <reference types="vitest/config" />
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  // Vitest runs server and unit tests only: it needs neither the route generator nor React's transform.
+  plugins: process.env.VITEST
+    ? []
+    : [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
+    react(),
+      ],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+  server: {
+    // `npm run dev`: the API runs beside Vite; everything that is not the SPA goes to it.
+    proxy: {
+      '/api': apiTarget,
+      '/logout': apiTarget,
+      '/broadcasting': apiTarget,
+      '/apps': apiTarget,
+      '/app': { target: apiTarget, ws: true },
+    },
+  },
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+        },
+      },
+    ],
+  },
+});
