@@ -1,0 +1,129 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { storageKeys } from '../contract/auth';
+import { issueAccessToken } from '../server/auth/access-tokens';
+import { upsertOperator } from '../server/auth/users';
+import { type AppConfig, loadConfig } from '../server/config';
+import type { Database } from '../server/db/client';
+import { startServer } from '../server/server';
+
+export const demoOperator = { email: 'demo@example.com', password: 'demo1234' } as const;
+
+export interface ServerOptions {
+  /** Seed the demo operator and catalogue (default true). */
+  seed?: boolean;
+  /** Extra environment, as `npm start` would read it. */
+  env?: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  db: Database;
+  config: AppConfig;
+  /** Signs the page in without the UI: a real operator and a real token in localStorage. */
+  loginAs(page: Page, operator?: { email: string; password?: string }): Promise<{ userId: number; token: string }>;
+  /** Holds an exclusive lock on a table until release() - the server's queries on it wait, as under real load. */
+  lockTable(table: string): Promise<{ release(): Promise<void> }>;
+  /** Renames a table away, so every query on it fails as a broken database would. */
+  breakTable(table: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const spaDir = path.resolve('dist');
+
+/** Starts the real server (PGlite in a fresh data directory) on a free port of 127.0.0.1. */
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'catalogue-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SPA_DIR: spaDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: options.seed === false ? 'false' : 'true',
+    ...options.env,
+  });
+  const { app, address, database } = await startServer(config, { logger: false });
+  const db = database.db;
+  const url = address.replace('0.0.0.0', '127.0.0.1');
+
+  return {
+    url,
+    db,
+    config,
+    async loginAs(page, operator = demoOperator) {
+      const { id } = await upsertOperator(db, { email: operator.email, password: operator.password ?? demoOperator.password });
+      const token = await issueAccessToken(db, id, 1);
+      await page.goto(`${url}/login`);
+      await page.evaluate(
+        ([keys, t, userId]) => {
+          localStorage.setItem(keys.authToken, t);
+          localStorage.setItem(keys.authUserId, String(userId));
+        },
+        [storageKeys, token, id] as const,
+      );
+      return { userId: id, token };
+    },
+    async lockTable(table) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const done = db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`lock table "${table}" in access exclusive mode`));
+        locked();
+        await released;
+      });
+      await isLocked;
+      return {
+        async release() {
+          release();
+          await done;
+        },
+      };
+    },
+    async breakTable(table) {
+      await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));
+    },
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Fixtures {
+  /** A fresh server for this test alone, with options. */
+  makeServer(options?: ServerOptions): Promise<TestServer>;
+  /** The worker's shared demo server (do not break it: use makeServer for destructive tests). */
+  server: TestServer;
+}
+
+export const test = base.extend<Fixtures, { sharedServer: TestServer }>({
+  sharedServer: [
+    async ({}, use) => {
+      const server = await startTestServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  server: async ({ sharedServer }, use) => {
+    await use(sharedServer);
+  },
+  makeServer: async ({}, use) => {
+    const started: TestServer[] = [];
+    await use(async (options) => {
+      const server = await startTestServer(options);
+      started.push(server);
+      return server;
+    });
+    await Promise.all(started.map((s) => s.close()));
+  },
+});
+
+export { expect };

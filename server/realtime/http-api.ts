@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { socketIdSchema } from '../../contract/realtime';
+import { checkSignedRequest } from './http-api-auth';
+import { checkTriggerLimits, triggerLimits } from './limits';
+import type { RealtimeMessage } from './types';
+
+/**
+ * Pusher's HTTP trigger API, so that the official `pusher` SDK (or any Pusher-compatible publisher) can publish
+ * into the embedded server: POST /apps/{id}/events and POST /apps/{id}/batch_events.
+ * Public to the bearer-token auth (`config.public`): the Pusher signature is the authentication.
+ * Register it encapsulated (`app.register(httpApiRoutes, ...)`): it reads raw bodies, since body_md5 is over the bytes.
+ */
+
+export interface HttpApiOptions {
+  appId: string;
+  key: string;
+  secret: string;
+  dispatch: (message: RealtimeMessage) => Promise<void>;
+}
+
+const channelName = z
+  .string()
+  .min(1)
+  .max(164)
+  .regex(/^[A-Za-z0-9_\-=@,.;]+$/);
+const eventName = z.string().min(1).max(triggerLimits.maxEventNameLength);
+
+const eventsBody = z
+  .object({
+    name: eventName,
+    data: z.string(),
+    channels: z.array(channelName).min(1).max(triggerLimits.maxChannels).optional(),
+    channel: channelName.optional(),
+    socket_id: socketIdSchema.optional(),
+    info: z.string().optional(),
+  })
+  .refine((body) => body.channels !== undefined || body.channel !== undefined, 'channels or channel is required');
+
+const batchBody = z.object({
+  batch: z
+    .array(
+      z.object({
+        channel: channelName,
+        name: eventName,
+        data: z.string(),
+        socket_id: socketIdSchema.optional(),
+        info: z.string().optional(),
+      }),
+    )
+    .max(triggerLimits.maxBatchEvents),
+});
+
+export async function httpApiRoutes(app: FastifyInstance, options: HttpApiOptions): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post('/apps/:appId/events', { config: { public: true } }, async (request, reply) => {
+    const signed = readSigned(request, reply, options);
+    if (!signed) return reply;
+    const parsed = eventsBody.safeParse(signed.body);
+    if (!parsed.success) return reply.code(400).send({ message: z.prettifyError(parsed.error) });
+    const { name, data, channels, channel, socket_id: socketId } = parsed.data;
+    const message: RealtimeMessage = {
+      channels: channels ?? [channel as string],
+      event: name,
+      data,
+      ...(socketId === undefined ? {} : { excludeSocketId: socketId }),
+    };
+    const problem = checkTriggerLimits(message);
+    if (problem) return reply.code(problem.status).send({ message: problem.message });
+    await options.dispatch(message);
+    return reply.send({});
+  });
+
+  app.post('/apps/:appId/batch_events', { config: { public: true } }, async (request, reply) => {
+    const signed = readSigned(request, reply, options);
+    if (!signed) return reply;
+    const parsed = batchBody.safeParse(signed.body);
+    if (!parsed.success) return reply.code(400).send({ message: z.prettifyError(parsed.error) });
+    const messages: RealtimeMessage[] = parsed.data.batch.map((item) => ({
+      channels: [item.channel],
+      event: item.name,
+      data: item.data,
+      ...(item.socket_id === undefined ? {} : { excludeSocketId: item.socket_id }),
+    }));
+    for (const message of messages) {
+      const problem = checkTriggerLimits(message);
+      if (problem) return reply.code(problem.status).send({ message: problem.message });
+    }
+    for (const message of messages) await options.dispatch(message);
+    return reply.send({});
+  });
+}
+
+/** Checks the app id and the signature, then parses the JSON body; on failure answers the error and returns undefined. */
+function readSigned(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: HttpApiOptions,
+): { body: unknown } | undefined {
+  const { appId } = request.params as { appId: string };
+  if (appId !== options.appId) {
+    reply.code(404).send({ message: 'Unknown app' });
+    return undefined;
+  }
+  const raw = typeof request.body === 'string' ? request.body : '';
+  const refusal = checkSignedRequest(options, {
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+    query: request.query,
+    body: raw,
+  });
+  if (refusal) {
+    reply.code(401).send({ message: refusal });
+    return undefined;
+  }
+  try {
+    return { body: JSON.parse(raw) as unknown };
+  } catch {
+    reply.code(400).send({ message: 'The body must be JSON' });
+    return undefined;
+  }
+}
