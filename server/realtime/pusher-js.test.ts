@@ -96,6 +96,41 @@ describe('pusher-js against the embedded server', () => {
     expect(received).toEqual([]);
   });
 
+  it('gets pusher:pong for its pusher:ping', async () => {
+    const pusher = client(2);
+    await connected(pusher);
+    const pong = within(
+      new Promise<void>((resolve) =>
+        pusher.connection.bind('message', ({ event }: { event: string }) => {
+          if (event === 'pusher:pong') resolve();
+        }),
+      ),
+      5000,
+      'pusher:pong',
+    );
+    pusher.send_event('pusher:ping', {});
+    await pong;
+  });
+
+  it('is refused for an unknown app key (4001) and does not retry', async () => {
+    const pusher = pusherClient(server.port, 1, 'unknown-key');
+    clients.push(pusher);
+    const refused = within(
+      new Promise<unknown>((resolve) => pusher.connection.bind('error', (error: unknown) => resolve(error))),
+      5000,
+      'the connection error',
+    );
+    expect(await refused).toMatchObject({ error: { type: 'PusherError', data: { code: 4001 } } });
+    await within(
+      new Promise<void>((resolve) => {
+        if (pusher.connection.state === 'disconnected') resolve();
+        pusher.connection.bind('disconnected', () => resolve());
+      }),
+      5000,
+      'pusher-js to give up',
+    );
+  });
+
   it('keeps a pusher-js client connected through server pings (it answers them)', async () => {
     const quick = await startApp({ activityTimeoutMs: 100, pongTimeoutMs: 150 });
     const pusher = pusherClient(quick.port, 1);

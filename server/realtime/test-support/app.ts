@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import errorHandler from '../../plugins/error-handler';
 import broadcastingRoutes from '../../routes/broadcasting';
 import realtimePlugin, { type RealtimePluginOptions } from '../plugin';
 import type { RealtimeConfig } from '../types';
@@ -21,6 +23,9 @@ export async function buildRealtimeTestApp(
   options: Partial<RealtimePluginOptions> = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandler);
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404 || request.routeOptions.config.public === true) return;
     const match = /^Bearer user-(\d+)$/.exec(request.headers.authorization ?? '');
