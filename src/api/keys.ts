@@ -1,0 +1,102 @@
+/**
+ * The one query-key factory (ARCHITECTURE.md "Conventions"). Every query and every invalidation uses these keys;
+ * nothing else spells a key. Keys are hierarchical: invalidating a prefix (e.g. `keys.categories.all`) reaches every
+ * key below it. Parameters are objects so that their order never matters; pass only defined values.
+ *
+ * One entry per call of SPEC section 7 (and the extensions in contract/), in the order of the spec's tables.
+ */
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+/** Drops undefined members so `{ a: 1, b: undefined }` and `{ a: 1 }` are the same key. */
+function compact<P extends Params>(params: P): P {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)) as P;
+}
+
+export type CategoriesScope = { subcategory_id?: number; category_id?: number };
+export type PageParams = { q?: string; sort?: string; dir?: 'asc' | 'desc'; offset?: number; limit?: number };
+export type HistoryParams = { type: 'Events' | 'Equipments'; category_id?: number; subcategory_id?: number };
+
+export const keys = {
+  // Authentication and user
+  /** GET /api/user */
+  user: () => ['user'] as const,
+  /** GET /api/user-tokens (patched by the realtime `changetokens` event) */
+  userTokens: () => ['user-tokens'] as const,
+
+  // Payment methods
+  /** GET /api/payment-methods */
+  paymentMethods: () => ['payment-methods'] as const,
+
+  // Categories, brands, events, statuses
+  categories: {
+    all: ['categories'] as const,
+    /** GET /api/categories, optionally scoped (contract categoriesQuery); the header uses the unscoped one. */
+    list: (scope: CategoriesScope = {}) => ['categories', 'list', compact(scope)] as const,
+    /** GET /api/categories-with-subcategories, optionally scoped by subcategory_id (its first models embedded) */
+    withSubcategories: (scope: { subcategory_id?: number } = {}) =>
+      ['categories', 'with-subcategories', compact(scope)] as const,
+  },
+  brands: {
+    all: ['brands'] as const,
+    /** GET /api/brands/{id} */
+    detail: (id: number) => ['brands', 'detail', id] as const,
+    /** GET /api/brands?subcategory_id= (extension: one page, sorted and filtered on the server) */
+    page: (subcategoryId: number, params: PageParams = {}) =>
+      ['brands', 'page', subcategoryId, compact(params)] as const,
+    /** Every page of one subcategory's brands (for invalidation). */
+    ofSubcategory: (subcategoryId: number) => ['brands', 'page', subcategoryId] as const,
+  },
+  events: {
+    all: ['events'] as const,
+    /** GET /api/events?category_id= (extension) */
+    page: (categoryId: number, params: PageParams = {}) => ['events', 'page', categoryId, compact(params)] as const,
+    /** Every page of one category's events (the realtime `updateevents` invalidates it). */
+    ofCategory: (categoryId: number) => ['events', 'page', categoryId] as const,
+  },
+  statuses: {
+    all: ['statuses'] as const,
+    /** GET /api/statuses */
+    list: () => ['statuses', 'list'] as const,
+    /** GET /api/equipments/statuses */
+    equipments: () => ['statuses', 'equipments'] as const,
+  },
+
+  // Equipment
+  equipments: {
+    all: ['equipments'] as const,
+    /** GET /api/equipments?subcategory= (or subcategory_id / brand_id, extensions) */
+    list: (params: { subcategory?: string; subcategory_id?: number; brand_id?: number; offset?: number; limit?: number }) =>
+      ['equipments', 'list', compact(params)] as const,
+    /** GET /api/equipments/brands?subcategory_id= */
+    brands: (subcategoryId: number) => ['equipments', 'brands', subcategoryId] as const,
+  },
+
+  // History
+  history: {
+    all: ['history'] as const,
+    /** GET /api/history?type=&category_id=&subcategory_id= */
+    generation: (params: HistoryParams) => ['history', 'generation', compact(params)] as const,
+    /** GET /api/equipment-generation-history?subcategory={name} */
+    equipmentGeneration: (subcategoryName: string) => ['history', 'equipment-generation', subcategoryName] as const,
+    /** GET /api/equipments/history?subcategory= */
+    equipments: (subcategoryName?: string) => ['history', 'equipments', compact({ subcategory: subcategoryName })] as const,
+    /** GET /api/brand-generation-history?subcategory_id=&brand_id= */
+    brandGeneration: (params: { subcategory_id: number; brand_id?: number }) =>
+      ['history', 'brand-generation', compact(params)] as const,
+    /** GET /api/brands/history */
+    brands: () => ['history', 'brands'] as const,
+  },
+
+  // Exclusions
+  exclusions: {
+    all: ['exclusions'] as const,
+    /** GET /api/equipments/exclusions */
+    equipments: () => ['exclusions', 'equipments'] as const,
+    /** GET /api/brands/exclusions */
+    brands: () => ['exclusions', 'brands'] as const,
+  },
+
+  /** GET /api/overview (extension: the dashboard home) */
+  overview: () => ['overview'] as const,
+} as const;

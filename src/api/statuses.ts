@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { statusesAnswer, statusNames, type StatusRecord } from '../../contract/statuses';
+import { getJson } from './http';
+import { keys } from './keys';
+
+/** GET /api/statuses: every current generation status (the realtime `changeanystatus` invalidates it). */
+export async function getStatuses(): Promise<StatusRecord[]> {
+  const answer = await getJson('/api/statuses', statusesAnswer);
+  return answer.statuses;
+}
+
+/** SPEC 8: a failed statuses fetch is only logged (query-client) and the list stays empty or unchanged. */
+export const statusesQueryOptions = () => queryOptions({ queryKey: keys.statuses.list(), queryFn: getStatuses });
+
+export function useStatuses() {
+  return useQuery(statusesQueryOptions());
+}
+
+export function isInProgress(name: string | null | undefined): boolean {
+  return name === statusNames.inProgress;
+}
+
+/** SPEC 4 "Generating flag": true when any status is In Progress. */
+export function anyInProgress(statuses: readonly Pick<StatusRecord, 'name'>[] | undefined): boolean {
+  return statuses?.some((status) => isInProgress(status.name)) ?? false;
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { purchaseTokensAnswer, tokenPackages, type TokenPackage } from '../../contract/tokens';
+import { sendJson } from './http';
+import { keys } from './keys';
+
+/** SPEC 9 price list, for display: "$35". The server owns the prices and checks what is sent. */
+export function formatPrice(priceCents: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: priceCents % 100 === 0 ? 0 : 2,
+  }).format(priceCents / 100);
+}
+
+export function formatTokens(tokens: number): string {
+  return new Intl.NumberFormat('en-US').format(tokens);
+}
+
+export { tokenPackages, type TokenPackage };
+
+/** POST /api/purchase-tokens { amount, price } (SPEC 7: price in dollars, as the spec's client sent it). */
+export function purchaseTokens(pkg: TokenPackage) {
+  return sendJson('post', '/api/purchase-tokens', purchaseTokensAnswer, { amount: pkg.amount, price: pkg.priceCents / 100 });
+}
+
+export function usePurchaseTokens() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: purchaseTokens,
+    onSuccess: (answer) => {
+      if (answer.tokens !== undefined) queryClient.setQueryData(keys.userTokens(), { tokens: answer.tokens });
+      return queryClient.invalidateQueries({ queryKey: keys.userTokens() });
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { DropdownMenu } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { logout, useUser } from '../../api/auth';
+import { endSession } from '../../auth/sign-out';
+import { MenuContent, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
+import { PurchaseTokensDialog } from './purchase-tokens-dialog';
+
+type MenuControl = { open: boolean; onOpenChange: (open: boolean) => void; onCloseAutoFocus: (event: Event) => void };
+
+function initials(name: string | undefined): string {
+  if (!name) return '?';
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]?.[0], parts[parts.length - 1]?.[0]] : [parts[0]?.[0], parts[0]?.[1]];
+  return letters.filter(Boolean).join('').toUpperCase() || '?';
+}
+
+/**
+ * The avatar menu (SPEC 2): Purchase Tokens (a dialog), Payment Methods (/dashboard/payment-methods) and Logout
+ * (POST /logout, then the stored session and the query cache are cleared and the operator goes to /login; the
+ * local sign-out happens even when the server cannot be reached).
+ */
+export function AccountMenu({ menu }: { menu: MenuControl }) {
+  const user = useUser();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [purchaseOpen, setPurchaseOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  async function signOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await logout();
+    } catch {
+      // The token is forgotten below either way; the server expires it.
+    }
+    await endSession(router, queryClient);
+  }
+
+  const name = user.data?.name;
+  return (
+    <>
+      <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={menu.onOpenChange}>
+        <DropdownMenu.Trigger ref={triggerRef} className="avatar-button" aria-label="Account menu">
+          <span className="avatar" aria-hidden="true">
+            {initials(name)}
+          </span>
+        </DropdownMenu.Trigger>
+        <MenuContent align="end" onCloseAutoFocus={menu.onCloseAutoFocus}>
+          {user.data ? (
+            <MenuLabel>
+              <span className="menu__title">{user.data.name}</span>
+              <span className="menu__subtitle">{user.data.email}</span>
+            </MenuLabel>
+          ) : null}
+          {user.data ? <MenuSeparator /> : null}
+          <MenuItem onSelect={() => setPurchaseOpen(true)}>Purchase Tokens</MenuItem>
+          <MenuItem asChild>
+            <Link to="/dashboard/payment-methods">Payment Methods</Link>
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem
+            disabled={signingOut}
+            onSelect={(event) => {
+              event.preventDefault(); // keep the menu while signing out; the page changes anyway
+              void signOut();
+            }}
+          >
+            {signingOut ? 'Logging out...' : 'Logout'}
+          </MenuItem>
+        </MenuContent>
+      </DropdownMenu.Root>
+      <PurchaseTokensDialog open={purchaseOpen} onOpenChange={setPurchaseOpen} returnFocusTo={triggerRef} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link } from '@tanstack/react-router';
+import { useCategories } from '../../api/categories';
+import { useSelection } from '../../store/selection';
+import { Spinner } from '../../ui/spinner';
+import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
+import { AccountMenu } from './account-menu';
+import {
+  categoryMenuState,
+  countLabel,
+  headerTarget,
+  subcategoryMenuState,
+  targetSummary,
+  type HeaderTarget,
+} from './header-model';
+import { CategoryMenu, SubcategoryMenu } from './selection-menus';
+import { TokenBalance } from './token-balance';
+import { TypeSwitcher } from './type-switcher';
+
+export type HeaderMenuId = 'category' | 'subcategory' | 'account';
+
+export interface HeaderActions {
+  /** History of the selected category's events (Events) or subcategory's brands (Equipments). */
+  onHistory?: (target: HeaderTarget) => void;
+  /** Regenerate the selected category's events (Events) or subcategory's brands (Equipments). */
+  onRegenerate?: (target: HeaderTarget) => void;
+}
+
+/**
+ * The dashboard header (SPEC 2), on every dashboard page: type switcher, category and subcategory dropdowns, the
+ * selection's count badge (or a spinner while it is generating), History and Regenerate, the token balance and the
+ * avatar menu. Only one of its dropdowns is open at a time.
+ *
+ * History and Regenerate act on the selection (`HeaderTarget`) through `actions`; they are enabled whenever there is
+ * a selection to act on (the later issues that build the History dialog and the generation calls pass the handlers
+ * from the dashboard layout).
+ */
+export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
+  const categoriesQuery = useCategories();
+  const type = useSelection((s) => s.selectedType);
+  const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
+  const selectedSubcategoryId = useSelection((s) => s.selectedSubcategoryId);
+  const { menu } = useExclusiveMenus<HeaderMenuId>();
+
+  const categoryState = categoryMenuState(categoriesQuery, selectedCategoryId);
+  const category = categoryState.kind === 'ready' ? categoryState.selected : undefined;
+  const subcategoryState = subcategoryMenuState(type, category, selectedSubcategoryId);
+  const subcategory = subcategoryState.kind === 'ready' ? subcategoryState.selected : undefined;
+  const target = headerTarget(type, category, subcategory);
+  const summary = target ? targetSummary(target) : null;
+
+  return (
+    <header className="app-header">
+      <div className="app-header__row">
+        <Link to="/dashboard" className="app-header__brand" aria-label="Catalogue dashboard home">
+          <span className="brand-mark" aria-hidden="true">
+            CD
+          </span>
+        </Link>
+        <TypeSwitcher />
+        <div className="app-header__selection" role="group" aria-label="Selection">
+          <CategoryMenu state={categoryState} menu={menu('category')} onRetry={() => void categoriesQuery.refetch()} />
+          <SubcategoryMenu state={subcategoryState} menu={menu('subcategory')} />
+          {summary ? (
+            summary.inProgress ? (
+              <Spinner label="Generating" />
+            ) : (
+              <span className="count-badge">{countLabel(summary)}</span>
+            )
+          ) : null}
+        </div>
+        <div className="app-header__actions">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={!target}
+            onClick={() => target && actions.onHistory?.(target)}
+          >
+            History
+          </button>
+          {summary?.inProgress ? null : (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={!target}
+              onClick={() => target && actions.onRegenerate?.(target)}
+            >
+              Regenerate
+            </button>
+          )}
+        </div>
+        <div className="app-header__account">
+          <TokenBalance />
+          <AccountMenu menu={menu('account')} />
+        </div>
+      </div>
+    </header>
+  );
+}

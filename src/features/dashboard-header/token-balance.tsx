@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useUserTokens } from '../../api/auth';
+import { isUnauthorized } from '../../api/http';
+import { formatTokens } from '../../api/tokens';
+import { toast } from '../../ui/toast';
+
+/** SPEC 8: the alert when the balance cannot be fetched. */
+export const tokensErrorText = 'Failed to fetch tokens. Please try again.';
+
+/**
+ * The token balance badge: GET /api/user-tokens, kept live by the realtime `changetokens` event (which patches the
+ * query cache). A live region, so a changed balance is announced politely.
+ */
+export function TokenBalance() {
+  const tokens = useUserTokens();
+  const failedAt = tokens.isError && !isUnauthorized(tokens.error) ? tokens.errorUpdatedAt : 0;
+
+  useEffect(() => {
+    if (failedAt) toast.error(tokensErrorText);
+  }, [failedAt]);
+
+  const balance = tokens.data?.tokens;
+  return (
+    <span className="token-badge" role="status" aria-label="Token balance" aria-busy={tokens.isPending || undefined}>
+      <svg className="token-badge__icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5v7M6 6.5h3a1.5 1.5 0 010 3H6" fill="none" stroke="currentColor" strokeWidth="1.3" />
+      </svg>
+      {balance === undefined ? (
+        <span className="token-badge__value">{tokens.isError ? 'unavailable' : '…'}</span>
+      ) : (
+        <span className="token-badge__value">{formatTokens(balance)} tokens</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { Outlet } from '@tanstack/react-router';
+import { TooltipProvider } from '../../ui/tooltip';
+import { DashboardHeader } from '../dashboard-header/dashboard-header';
+import { useReconcileSelection } from './use-reconcile-selection';
+import { useScreenTypeFromRoute } from './use-screen-type';
+
+/** The /dashboard layout (SPEC 2): the header above every dashboard screen. */
+export function DashboardLayout() {
+  useReconcileSelection();
+  useScreenTypeFromRoute();
+  return (
+    <TooltipProvider delayDuration={300}>
+      <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <DashboardHeader />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureHttp } from './api/http';
+import { createQueryClient } from './api/query-client';
+import { onSignedOutElsewhere } from './auth/session';
+import { handleLostSession } from './auth/sign-out';
+import { createAppRouter } from './router';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+// A 401 from any call, or a logout in another tab, ends the session here too.
+configureHttp({ onUnauthorized: () => handleLostSession(router, queryClient) });
+onSignedOutElsewhere(() => handleLostSession(router, queryClient));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

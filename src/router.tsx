@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
+import type { ScreenType } from './store/selection';
+import { Spinner } from './ui/spinner';
+import { NotFound, RouteError } from './ui/route-error';
+
+/** What every route's `beforeLoad`/`loader` receives (`createRootRouteWithContext` in routes/__root.tsx). */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+function PendingScreen() {
+  return (
+    <div className="pending-screen">
+      <Spinner label="Loading page" size="lg" />
+    </div>
+  );
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Query owns freshness: preloading on intent always asks the loaders, which read the cache.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+    defaultPendingComponent: PendingScreen,
+    defaultPendingMs: 300,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** SPEC 4 "Screen type": the type a screen sets on entry (the dashboard layout applies it to the store). */
+    screenType?: ScreenType;
+  }
+}

@@ -1,0 +1,100 @@
+import { AlertDialog, Dialog } from 'radix-ui';
+import type { ReactNode, RefObject } from 'react';
+
+/**
+ * A modal dialog with a title, an optional description, a close button and the app's styling (radix Dialog:
+ * focus trap, Escape and outside click close it, focus returns to the opener).
+ * Put errors that happen inside a dialog inside it (`<p role="alert">`): a modal hides the rest of the page, toasts
+ * included, from assistive technology.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Where the focus goes on close, when the opener is gone by then (e.g. a menu item). Default: the opener. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className={`dialog dialog--${size}`}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <header className="dialog__header">
+            <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </header>
+          {description ? <Dialog.Description className="dialog__description">{description}</Dialog.Description> : null}
+          <div className="dialog__body">{children}</div>
+          {footer ? <footer className="dialog__footer">{footer}</footer> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * A confirmation (radix AlertDialog), e.g. SPEC 5 'Are you sure you want to remove this payment method?'.
+ * Never window.confirm.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog dialog--sm" {...(description ? {} : { 'aria-describedby': undefined })}>
+          <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
+          {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : null}
+          <footer className="dialog__footer">
+            <AlertDialog.Cancel className="btn btn--secondary">{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={destructive ? 'btn btn--danger' : 'btn btn--primary'} onClick={onConfirm}>
+              {confirmLabel}
+            </AlertDialog.Action>
+          </footer>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
