@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
-import { isEmpty, seedDemo } from './seed/demo';
+import { seedDemo } from './seed/demo';
 
 /**
  * Opens and migrates the database, seeds the demo operator and catalogue into an empty one, builds the app and
@@ -11,7 +11,7 @@ import { isEmpty, seedDemo } from './seed/demo';
 export async function startServer(config: AppConfig, options: { logger?: FastifyServerOptions['logger'] } = {}) {
   const database = await openDatabase(config.database);
   try {
-    if (config.seed.demo && (await isEmpty(database.db))) {
+    if (config.seed.demo) {
       await seedDemo(database.db, { email: config.seed.operatorEmail, password: config.seed.operatorPassword });
     }
   } catch (error) {

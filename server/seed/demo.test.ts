@@ -5,6 +5,7 @@ import { listCategories } from '../catalogue/categories';
 import type { DatabaseHandle } from '../db/client';
 import { brandExclusions, equipmentExclusions, equipments, events, statuses, tokenLedger, users } from '../db/schema';
 import { availableEngines, freshDatabase } from '../test/databases';
+import { upsertOperator } from '../auth/users';
 import { isEmpty, seedDemo } from './demo';
 
 describe.each(await availableEngines())('the demo seed on %s', (engine) => {
@@ -44,5 +45,19 @@ describe.each(await availableEngines())('the demo seed on %s', (engine) => {
     const ledger = await database.db.select().from(tokenLedger);
     expect(operator?.tokens).toBeGreaterThan(0);
     expect(ledger).toEqual([expect.objectContaining({ userId: operator?.id, delta: operator?.tokens, balanceAfter: operator?.tokens, reason: 'seed' })]);
+  });
+});
+
+describe('seeding beside existing data', () => {
+  it('adds the catalogue when only an operator exists, and leaves a seeded database alone', async () => {
+    const database = await freshDatabase('pglite');
+    try {
+      await upsertOperator(database.db, { email: 'first@example.com', password: 'password123' });
+      expect(await seedDemo(database.db, { email: 'demo@example.com', password: 'demo1234' })).toEqual({ operator: false, catalogue: true });
+      expect((await database.db.select().from(users)).map((u) => u.email)).toEqual(['first@example.com']);
+      expect(await seedDemo(database.db, { email: 'demo@example.com', password: 'demo1234' })).toEqual({ operator: false, catalogue: false });
+    } finally {
+      await database.close();
+    }
   });
 });

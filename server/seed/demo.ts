@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { modelTypes, statusNames } from '../../contract/statuses';
 import { upsertOperator } from '../auth/users';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import {
   brandExclusions,
   brandInformations,
@@ -28,168 +28,184 @@ const statusMessages: Record<string, string> = {
 
 export const demoOperatorTokens = 2_500_000;
 
-/** True when the database holds neither operators nor catalogue. */
-export async function isEmpty(db: Database): Promise<boolean> {
-  const [[u], [c]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(categories)]);
-  return Number(u?.n ?? 0) === 0 && Number(c?.n ?? 0) === 0;
+async function countRows(db: Executor, table: typeof users | typeof categories): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
 }
 
-/** Seeds the operator and the demo catalogue into an empty database, in one transaction. */
-export async function seedDemo(db: Database, operator: { email: string; password: string }): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { id: userId } = await upsertOperator(tx, { email: operator.email, password: operator.password, name: 'Demo Operator' });
-    await changeBalance(tx, { userId, delta: demoOperatorTokens, reason: 'seed', reference: 'demo' });
+/** True when the database holds neither operators nor catalogue. */
+export async function isEmpty(db: Executor): Promise<boolean> {
+  return (await countRows(db, users)) === 0 && (await countRows(db, categories)) === 0;
+}
 
-    const day = 86_400_000;
-    let clock = Date.UTC(2026, 9, 1, 9, 30);
-    const tick = () => new Date((clock += 37 * 60_000));
+/**
+ * Seeds, in one transaction, the demo operator when there is no operator yet and the demo catalogue when there
+ * is no catalogue yet; what exists is left alone. Answers what it seeded.
+ */
+export async function seedDemo(db: Database, operator: { email: string; password: string }): Promise<{ operator: boolean; catalogue: boolean }> {
+  return db.transaction(async (tx) => {
+    const seedOperator = (await countRows(tx, users)) === 0;
+    const seedCatalogue = (await countRows(tx, categories)) === 0;
+    let userId: number | null = null;
+    if (seedOperator) {
+      ({ id: userId } = await upsertOperator(tx, { email: operator.email, password: operator.password, name: 'Demo Operator' }));
+      await changeBalance(tx, { userId, delta: demoOperatorTokens, reason: 'seed', reference: 'demo' });
+    }
+    if (seedCatalogue) await seedCatalogueInto(tx, userId);
+    return { operator: seedOperator, catalogue: seedCatalogue };
+  });
+}
 
-    for (const demoCategory of demoCatalogue) {
-      const [category] = await tx.insert(categories).values({ name: demoCategory.name }).returning();
-      if (!category) throw new Error('category not inserted');
+async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<void> {
+  const day = 86_400_000;
+  let clock = Date.UTC(2026, 9, 1, 9, 30);
+  const tick = () => new Date((clock += 37 * 60_000));
 
-      for (const e of demoCategory.events) {
-        const start = new Date(`${e.start}T00:00:00Z`);
-        await tx.insert(events).values({
-          categoryId: category.id,
-          name: e.name,
-          description: `${e.name} brings the ${demoCategory.name.toLowerCase()} industry together in ${e.city}.`,
-          address: e.city,
-          website: e.website,
-          eventType: e.type,
-          startDate: e.start,
-          endDate: new Date(start.getTime() + (e.days - 1) * day).toISOString().slice(0, 10),
-          seoTitle: `${e.name} | ${demoCategory.name} Events`,
-          seoDescription: `Dates, venue and exhibitors of ${e.name}.`,
-          createdAt: tick(),
-        });
-      }
-      if (demoCategory.eventsStatus) {
+  for (const demoCategory of demoCatalogue) {
+    const [category] = await tx.insert(categories).values({ name: demoCategory.name }).returning();
+    if (!category) throw new Error('category not inserted');
+
+    for (const e of demoCategory.events) {
+      const start = new Date(`${e.start}T00:00:00Z`);
+      await tx.insert(events).values({
+        categoryId: category.id,
+        name: e.name,
+        description: `${e.name} brings the ${demoCategory.name.toLowerCase()} industry together in ${e.city}.`,
+        address: e.city,
+        website: e.website,
+        eventType: e.type,
+        startDate: e.start,
+        endDate: new Date(start.getTime() + (e.days - 1) * day).toISOString().slice(0, 10),
+        seoTitle: `${e.name} | ${demoCategory.name} Events`,
+        seoDescription: `Dates, venue and exhibitors of ${e.name}.`,
+        createdAt: tick(),
+      });
+    }
+    if (demoCategory.eventsStatus) {
+      await tx.insert(statuses).values({
+        name: demoCategory.eventsStatus,
+        message: statusMessages[demoCategory.eventsStatus] ?? null,
+        modelType: modelTypes.event,
+        categoryId: category.id,
+      });
+      await tx.insert(generationRuns).values({
+        type: 'Events',
+        userId,
+        categoryId: category.id,
+        inputTokens: 1_850,
+        outputTokens: 6_420,
+        totalTokens: 8_270,
+        status: demoCategory.eventsStatus,
+        message: `<p>${statusMessages[demoCategory.eventsStatus] ?? ''}</p>`,
+        createdAt: tick(),
+        finishedAt: demoCategory.eventsStatus === statusNames.inProgress ? null : tick(),
+      });
+    }
+
+    for (const demoSubcategory of demoCategory.subcategories) {
+      const [subcategory] = await tx.insert(subcategories).values({ categoryId: category.id, name: demoSubcategory.name }).returning();
+      if (!subcategory) throw new Error('subcategory not inserted');
+      if (demoSubcategory.status) {
         await tx.insert(statuses).values({
-          name: demoCategory.eventsStatus,
-          message: statusMessages[demoCategory.eventsStatus] ?? null,
-          modelType: modelTypes.event,
-          categoryId: category.id,
+          name: demoSubcategory.status,
+          message: statusMessages[demoSubcategory.status] ?? null,
+          modelType: modelTypes.brand,
+          subcategoryId: subcategory.id,
         });
         await tx.insert(generationRuns).values({
-          type: 'Events',
+          type: 'Brands',
           userId,
           categoryId: category.id,
-          inputTokens: 1_850,
-          outputTokens: 6_420,
-          totalTokens: 8_270,
-          status: demoCategory.eventsStatus,
-          message: `<p>${statusMessages[demoCategory.eventsStatus] ?? ''}</p>`,
+          subcategoryId: subcategory.id,
+          inputTokens: 1_200,
+          outputTokens: 3_900,
+          totalTokens: 5_100,
+          status: demoSubcategory.status,
+          message: `<p>${statusMessages[demoSubcategory.status] ?? ''}</p><p><strong>${demoSubcategory.brands.length}</strong> brands.</p>`,
           createdAt: tick(),
-          finishedAt: demoCategory.eventsStatus === statusNames.inProgress ? null : tick(),
+          finishedAt: demoSubcategory.status === statusNames.inProgress ? null : tick(),
         });
       }
 
-      for (const demoSubcategory of demoCategory.subcategories) {
-        const [subcategory] = await tx.insert(subcategories).values({ categoryId: category.id, name: demoSubcategory.name }).returning();
-        if (!subcategory) throw new Error('subcategory not inserted');
-        if (demoSubcategory.status) {
-          await tx.insert(statuses).values({
-            name: demoSubcategory.status,
-            message: statusMessages[demoSubcategory.status] ?? null,
-            modelType: modelTypes.brand,
+      for (const [index, demoBrand] of demoSubcategory.brands.entries()) {
+        const createdAt = tick();
+        const [brand] = await tx
+          .insert(brands)
+          .values({
             subcategoryId: subcategory.id,
-          });
-          await tx.insert(generationRuns).values({
-            type: 'Brands',
-            userId,
-            categoryId: category.id,
-            subcategoryId: subcategory.id,
-            inputTokens: 1_200,
-            outputTokens: 3_900,
-            totalTokens: 5_100,
-            status: demoSubcategory.status,
-            message: `<p>${statusMessages[demoSubcategory.status] ?? ''}</p><p><strong>${demoSubcategory.brands.length}</strong> brands.</p>`,
-            createdAt: tick(),
-            finishedAt: demoSubcategory.status === statusNames.inProgress ? null : tick(),
-          });
-        }
-
-        for (const [index, demoBrand] of demoSubcategory.brands.entries()) {
-          const createdAt = tick();
-          const [brand] = await tx
-            .insert(brands)
-            .values({
-              subcategoryId: subcategory.id,
-              name: demoBrand.name,
-              seoTitle: `${demoBrand.name} ${demoSubcategory.name}`,
-              seoDescription: `${demoBrand.name} ${demoSubcategory.name.toLowerCase()}: models, specifications and years.`,
-              logo: index % 2 === 0 ? `/brand-logos/${demoBrand.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png` : null,
-              socials: JSON.stringify([
-                { type: 'linkedin', url: `https://www.linkedin.com/company/${encodeURIComponent(demoBrand.name.toLowerCase())}` },
-                ...(index % 2 === 0 ? [{ type: 'x', url: `https://x.com/${encodeURIComponent(demoBrand.name.replace(/\s+/g, ''))}` }] : []),
-              ]),
-              createdAt,
-            })
-            .returning();
-          if (!brand) throw new Error('brand not inserted');
-          await tx.insert(brandInformations).values({
-            brandId: brand.id,
-            website: demoBrand.website,
-            country: demoBrand.country,
-            address: index % 2 === 0 ? null : `${demoBrand.country} headquarters`,
-            phoneNumber: null,
-            email: index === 0 ? `info@${demoBrand.website.replace(/^https:\/\/www\./, '')}` : null,
-          });
-          if (demoBrand.models.length > 0) {
-            await tx.insert(equipments).values(
-              demoBrand.models.map((m) => ({
-                categoryId: category.id,
-                subcategoryId: subcategory.id,
-                brandId: brand.id,
-                brand: demoBrand.name,
-                model: m.model,
-                year: m.year,
-                specifications: `${m.model}: see the manufacturer's data sheet.`,
-                description: `${demoBrand.name} ${m.model}, ${m.year}.`,
-                tags: m.tags,
-                isManufactured: true,
-                isBrandStillManufactured: true,
-                seoTitle: `${demoBrand.name} ${m.model} - ${demoSubcategory.name} Catalog`,
-                seoDescription: `${demoBrand.name} ${m.model} specifications.`,
-                createdAt: tick(),
-              })),
-            );
-            await tx.insert(statuses).values({
-              name: statusNames.generated,
-              message: statusMessages[statusNames.generated] ?? null,
-              modelType: modelTypes.equipment,
-              brandId: brand.id,
-              subcategoryId: subcategory.id,
-            });
-            await tx.insert(generationRuns).values({
-              type: 'Equipments',
-              userId,
+            name: demoBrand.name,
+            seoTitle: `${demoBrand.name} ${demoSubcategory.name}`,
+            seoDescription: `${demoBrand.name} ${demoSubcategory.name.toLowerCase()}: models, specifications and years.`,
+            logo: index % 2 === 0 ? `/brand-logos/${demoBrand.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png` : null,
+            socials: JSON.stringify([
+              { type: 'linkedin', url: `https://www.linkedin.com/company/${encodeURIComponent(demoBrand.name.toLowerCase())}` },
+              ...(index % 2 === 0 ? [{ type: 'x', url: `https://x.com/${encodeURIComponent(demoBrand.name.replace(/\s+/g, ''))}` }] : []),
+            ]),
+            createdAt,
+          })
+          .returning();
+        if (!brand) throw new Error('brand not inserted');
+        await tx.insert(brandInformations).values({
+          brandId: brand.id,
+          website: demoBrand.website,
+          country: demoBrand.country,
+          address: index % 2 === 0 ? null : `${demoBrand.country} headquarters`,
+          phoneNumber: null,
+          email: index === 0 ? `info@${demoBrand.website.replace(/^https:\/\/www\./, '')}` : null,
+        });
+        if (demoBrand.models.length > 0) {
+          await tx.insert(equipments).values(
+            demoBrand.models.map((m) => ({
               categoryId: category.id,
               subcategoryId: subcategory.id,
               brandId: brand.id,
-              inputTokens: 900,
-              outputTokens: 2_300 * demoBrand.models.length,
-              totalTokens: 900 + 2_300 * demoBrand.models.length,
-              equipmentsGenerated: demoBrand.models.length,
-              status: statusNames.generated,
-              message: `<p>Generated <strong>${demoBrand.models.length}</strong> models for ${demoBrand.name}.</p>`,
+              brand: demoBrand.name,
+              model: m.model,
+              year: m.year,
+              specifications: `${m.model}: see the manufacturer's data sheet.`,
+              description: `${demoBrand.name} ${m.model}, ${m.year}.`,
+              tags: m.tags,
+              isManufactured: true,
+              isBrandStillManufactured: true,
+              seoTitle: `${demoBrand.name} ${m.model} - ${demoSubcategory.name} Catalog`,
+              seoDescription: `${demoBrand.name} ${m.model} specifications.`,
               createdAt: tick(),
-              finishedAt: tick(),
-            });
-          }
-          if (demoExcludedBrands.includes(demoBrand.name)) {
-            await tx.insert(brandExclusions).values({ brandId: brand.id, createdBy: userId });
-          }
+            })),
+          );
+          await tx.insert(statuses).values({
+            name: statusNames.generated,
+            message: statusMessages[statusNames.generated] ?? null,
+            modelType: modelTypes.equipment,
+            brandId: brand.id,
+            subcategoryId: subcategory.id,
+          });
+          await tx.insert(generationRuns).values({
+            type: 'Equipments',
+            userId,
+            categoryId: category.id,
+            subcategoryId: subcategory.id,
+            brandId: brand.id,
+            inputTokens: 900,
+            outputTokens: 2_300 * demoBrand.models.length,
+            totalTokens: 900 + 2_300 * demoBrand.models.length,
+            equipmentsGenerated: demoBrand.models.length,
+            status: statusNames.generated,
+            message: `<p>Generated <strong>${demoBrand.models.length}</strong> models for ${demoBrand.name}.</p>`,
+            createdAt: tick(),
+            finishedAt: tick(),
+          });
+        }
+        if (demoExcludedBrands.includes(demoBrand.name)) {
+          await tx.insert(brandExclusions).values({ brandId: brand.id, createdBy: userId });
         }
       }
     }
+  }
 
-    const excludedModels = await tx.select({ id: equipments.id, brand: equipments.brand, model: equipments.model }).from(equipments);
-    for (const row of excludedModels) {
-      if (demoExcludedModels.some(([b, m]) => b === row.brand && m === row.model)) {
-        await tx.insert(equipmentExclusions).values({ equipmentId: row.id, createdBy: userId });
-      }
+  const excludedModels = await tx.select({ id: equipments.id, brand: equipments.brand, model: equipments.model }).from(equipments);
+  for (const row of excludedModels) {
+    if (demoExcludedModels.some(([b, m]) => b === row.brand && m === row.model)) {
+      await tx.insert(equipmentExclusions).values({ equipmentId: row.id, createdBy: userId });
     }
-  });
+  }
 }
