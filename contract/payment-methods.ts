@@ -11,11 +11,31 @@ export const paymentMethodsAnswer = z.object({
   methods: z.array(paymentMethod),
   defaultPaymentMethod: z.string().nullable(),
 });
+export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswer>;
 
 const stripeId = z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'The payment method is not valid.');
 /** POST /api/payment-methods and POST /api/payment-methods/switch-default */
 export const paymentMethodBody = z.object({ payment_method: stripeId });
+export type PaymentMethodBody = z.infer<typeof paymentMethodBody>;
 export const paymentMethodParams = z.object({ id: stripeId });
+
+/**
+ * The answer of POST /api/payment-methods, DELETE /api/payment-methods/{id} and POST .../switch-default (the spec
+ * leaves it open): a message and the list as it now stands, so the screen needs no second call.
+ */
+export const paymentMethodsChangeAnswer = paymentMethodsAnswer.extend({ message: z.string() });
+export type PaymentMethodsChangeAnswer = z.infer<typeof paymentMethodsChangeAnswer>;
 
 /** POST /api/payment-methods/setup-intent (extension): the client secret the card element confirms. */
 export const setupIntentAnswer = z.object({ client_secret: z.string() });
+
+/** What the server answers (its success texts are SPEC 8's). */
+export const paymentMessages = {
+  notConfigured: 'Payments are not configured on this server.',
+  added: 'Payment method added successfully!',
+  removed: 'Payment method removed successfully.',
+  defaultUpdated: 'Default payment method updated successfully.',
+  notFound: 'Payment method not found.',
+  notACard: 'Only cards can be saved.',
+  providerFailed: 'The payment provider could not complete the request. Please try again.',
+} as const;

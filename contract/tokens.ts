@@ -8,9 +8,31 @@ export const tokenPackages = [
 ] as const;
 export type TokenPackage = (typeof tokenPackages)[number];
 
+/** The package a payload names: its amount and its price in dollars must both match the list. */
+export function findTokenPackage(amount: number, priceDollars: number): TokenPackage | undefined {
+  return tokenPackages.find((p) => p.amount === amount && Math.round(priceDollars * 100) === p.priceCents);
+}
+
 /** POST /api/purchase-tokens: the spec's payload is amount and price; the server checks both against its list. */
 export const purchaseTokensBody = z.object({
   amount: z.number().int().positive(),
   price: z.number().positive(),
 });
+export type PurchaseTokensBody = z.infer<typeof purchaseTokensBody>;
 export const purchaseTokensAnswer = z.object({ message: z.string(), tokens: z.number().int().optional() });
+export type PurchaseTokensAnswer = z.infer<typeof purchaseTokensAnswer>;
+
+/**
+ * The optional request header that makes a purchase idempotent: one key a purchase attempt (the SPA sends a fresh
+ * UUID for each attempt and the same one when it re-sends that attempt), so a double submission charges once.
+ */
+export const purchaseKeyHeader = 'idempotency-key';
+export const purchaseKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+
+export const purchaseMessages = {
+  unknownPackage: 'The amount and price do not match a token package.',
+  noDefaultCard: 'Add a default payment method on the Payment Methods screen before purchasing tokens.',
+  notCompleted: 'The payment was not completed. No tokens were added.',
+  processing: 'The payment is processing. The tokens will be added when it completes.',
+  purchased: (amount: number) => `Successfully purchased ${amount.toLocaleString('en-US')} tokens.`,
+} as const;

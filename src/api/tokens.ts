@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchaseTokensAnswer, tokenPackages, type TokenPackage } from '../../contract/tokens';
+import { purchaseKeyHeader, purchaseTokensAnswer, tokenPackages, type TokenPackage } from '../../contract/tokens';
 import { sendJson } from './http';
 import { keys } from './keys';
 
@@ -18,9 +18,30 @@ export function formatTokens(tokens: number): string {
 
 export { tokenPackages, type TokenPackage };
 
+/**
+ * A fresh key for one purchase attempt (sent as Idempotency-Key): re-sending the same attempt with the same key
+ * charges once. Built from getRandomValues, which, unlike randomUUID, also exists on plain-http origins.
+ */
+export function newPurchaseKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface PurchaseRequest {
+  pkg: TokenPackage;
+  /** One key per purchase attempt (newPurchaseKey). */
+  attemptKey: string;
+}
+
 /** POST /api/purchase-tokens { amount, price } (SPEC 7: price in dollars, as the spec's client sent it). */
-export function purchaseTokens(pkg: TokenPackage) {
-  return sendJson('post', '/api/purchase-tokens', purchaseTokensAnswer, { amount: pkg.amount, price: pkg.priceCents / 100 });
+export function purchaseTokens({ pkg, attemptKey }: PurchaseRequest) {
+  return sendJson(
+    'post',
+    '/api/purchase-tokens',
+    purchaseTokensAnswer,
+    { amount: pkg.amount, price: pkg.priceCents / 100 },
+    { headers: { [purchaseKeyHeader]: attemptKey } },
+  );
 }
 
 export function usePurchaseTokens() {

@@ -1,18 +1,26 @@
-import { useId, useState, type RefObject } from 'react';
-import { errorMessage } from '../../api/http';
-import { formatPrice, formatTokens, tokenPackages, usePurchaseTokens, type TokenPackage } from '../../api/tokens';
+import { Link } from '@tanstack/react-router';
+import { useId, useRef, useState, type RefObject } from 'react';
+import { paymentMessages } from '../../../contract/payment-methods';
+import { httpStatus, serverMessage } from '../../api/http';
+import { describeCard, usePaymentMethods } from '../../api/payment-methods';
+import { formatPrice, formatTokens, newPurchaseKey, tokenPackages, usePurchaseTokens, type TokenPackage } from '../../api/tokens';
 import { paymentsConfigured } from '../../config/meta';
 import { Modal } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+import './purchase-tokens-dialog.css';
 
-export const paymentsNotConfiguredText = 'Payments are not configured on this server.';
+export const paymentsNotConfiguredText = paymentMessages.notConfigured;
 /** SPEC 8 "Token purchase failure". */
 export const purchaseFailedText = 'Failed to purchase tokens. Please try again.';
 
 /**
  * SPEC 2 "Purchase Tokens modal": the token packages of SPEC 9 with their prices. Purchasing charges the operator's
- * default card on the server (POST /api/purchase-tokens); without a card provider on this server the page says so
- * and the purchase button stays disabled.
+ * default card on the server (POST /api/purchase-tokens); the new balance comes back in the answer (and through the
+ * realtime `changetokens` event). Without a card provider on this server the dialog says so and the purchase button
+ * stays disabled; without a default card it points to the Payment Methods screen.
+ *
+ * Each purchase attempt carries one idempotency key, kept until the server answers: a double click or a re-send
+ * after a lost connection charges once.
  */
 export function PurchaseTokensDialog({
   open,
@@ -26,10 +34,15 @@ export function PurchaseTokensDialog({
 }) {
   const configured = paymentsConfigured();
   const purchase = usePurchaseTokens();
+  const cards = usePaymentMethods({ enabled: open && configured });
   const [chosen, setChosen] = useState<TokenPackage['id']>(tokenPackages[0].id);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ detail?: string } | null>(null);
+  const attemptKey = useRef<string | null>(null);
   const groupName = useId();
   const pkg = tokenPackages.find((p) => p.id === chosen) ?? tokenPackages[0];
+
+  const defaultCard = cards.data?.methods.find((m) => m.id === cards.data?.defaultPaymentMethod);
+  const noDefaultCard = cards.isSuccess && !defaultCard;
 
   function close(next: boolean) {
     if (!next) {
@@ -40,14 +53,24 @@ export function PurchaseTokensDialog({
   }
 
   function buy() {
+    if (purchase.isPending) return;
     setFailure(null);
-    purchase.mutate(pkg, {
-      onSuccess: (answer) => {
-        toast.success(answer.message);
-        close(false);
+    attemptKey.current ??= newPurchaseKey();
+    purchase.mutate(
+      { pkg, attemptKey: attemptKey.current },
+      {
+        onSuccess: (answer) => {
+          attemptKey.current = null;
+          toast.success(answer.message);
+          close(false);
+        },
+        onError: (error) => {
+          // An answered attempt is over; one that got no answer may have charged, so a retry re-sends its key.
+          if (httpStatus(error) !== undefined) attemptKey.current = null;
+          setFailure({ detail: serverMessage(error) });
+        },
       },
-      onError: (error) => setFailure(errorMessage(error, purchaseFailedText)),
-    });
+    );
   }
 
   return (
@@ -65,7 +88,7 @@ export function PurchaseTokensDialog({
           <button
             type="button"
             className="btn btn--primary"
-            disabled={!configured || purchase.isPending}
+            disabled={!configured || noDefaultCard || purchase.isPending}
             aria-busy={purchase.isPending || undefined}
             onClick={buy}
           >
@@ -92,10 +115,20 @@ export function PurchaseTokensDialog({
         ))}
       </fieldset>
       {!configured ? <p className="notice">{paymentsNotConfiguredText}</p> : null}
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure}
+      {defaultCard ? <p className="notice">Charged to your default card: {describeCard(defaultCard.card)}.</p> : null}
+      {noDefaultCard ? (
+        <p className="notice">
+          Add a card to purchase tokens:{' '}
+          <Link to="/dashboard/payment-methods" onClick={() => close(false)}>
+            Payment Methods
+          </Link>
         </p>
+      ) : null}
+      {failure ? (
+        <div className="form-error" role="alert">
+          <p className="form-error__line">{purchaseFailedText}</p>
+          {failure.detail ? <p className="form-error__line">{failure.detail}</p> : null}
+        </div>
       ) : null}
     </Modal>
   );

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { and, eq } from 'drizzle-orm';
+import { tokenLedger, users } from '../server/db/schema';
+import { testCards } from '../server/payments/test-support/test-cards';
+import { expectNoSeriousA11yViolations } from './axe';
+import { expect, saveCardViaApi, test } from './stripe-fixtures';
+
+/** SPEC 2 "Purchase Tokens modal", SPEC 7 POST /api/purchase-tokens, SPEC 8 'Failed to purchase tokens...', SPEC 9. */
+
+const balance = (page: Page) => page.getByRole('status', { name: 'Token balance' });
+
+async function openPurchaseDialog(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Purchase Tokens' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Purchase Tokens' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('purchase tokens', () => {
+  test('buys a package on the default card: the server message, the header balance, one ledger row', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+  }) => {
+    const { token, userId } = await signInBuyer(page);
+    await saveCardViaApi(request, paymentsServer, fakeStripe, token, testCards.visa);
+    await page.goto(`${paymentsServer.url}/dashboard/brands`);
+    await expect(balance(page)).toHaveText('0 tokens');
+
+    const dialog = await openPurchaseDialog(page);
+    await expect(dialog.getByText('Charged to your default card: Visa ending in 4242.')).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: /1,000,000 tokens\s*\$35/ })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: /10,000,000 tokens\s*\$290/ })).toBeVisible();
+    await dialog.getByRole('radio', { name: /5,000,000 tokens/ }).check();
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByRole('button', { name: 'Purchase 5,000,000 tokens for $160' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 5,000,000 tokens.' })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(balance(page)).toHaveText('5,000,000 tokens');
+
+    const rows = await paymentsServer.db
+      .select()
+      .from(tokenLedger)
+      .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+    expect(rows.map((r) => r.delta)).toEqual([5_000_000]);
+    const [intent] = fakeStripe.paymentIntents().filter((i) => i.id === rows[0]?.reference);
+    expect(intent).toMatchObject({ amount: 16_000, currency: 'usd', status: 'succeeded' });
+  });
+
+  test('a double click charges once', async ({ page, paymentsServer, signInBuyer, fakeStripe, request }) => {
+    const { token, userId } = await signInBuyer(page);
+    await saveCardViaApi(request, paymentsServer, fakeStripe, token);
+    await page.goto(`${paymentsServer.url}/dashboard/brands`);
+    const dialog = await openPurchaseDialog(page);
+    const purchase = dialog.getByRole('button', { name: 'Purchase 1,000,000 tokens for $35' });
+    await expect(purchase).toBeEnabled();
+    const before = fakeStripe.paymentIntents().length;
+    await purchase.dblclick();
+    await expect(balance(page)).toHaveText('1,000,000 tokens');
+    const [user] = await paymentsServer.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
+    expect(user?.tokens).toBe(1_000_000);
+    expect(fakeStripe.paymentIntents().length - before).toBe(1);
+  });
+
+  test("a declined card: 'Failed to purchase tokens. Please try again.' with the provider's reason, nothing credited", async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+  }) => {
+    const { token, userId } = await signInBuyer(page);
+    await saveCardViaApi(request, paymentsServer, fakeStripe, token, testCards.declinedOnCharge);
+    await page.goto(`${paymentsServer.url}/dashboard/brands`);
+    const dialog = await openPurchaseDialog(page);
+    await dialog.getByRole('button', { name: 'Purchase 1,000,000 tokens for $35' }).click();
+
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Failed to purchase tokens. Please try again.');
+    await expect(alert).toContainText('Your card was declined.');
+    await expect(dialog.getByRole('button', { name: 'Purchase 1,000,000 tokens for $35' })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(balance(page)).toHaveText('0 tokens');
+    const rows = await paymentsServer.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
+    expect(rows.filter((r) => r.reason === 'purchase')).toEqual([]);
+  });
+
+  test('without a default card the dialog points to the Payment Methods screen', async ({ page, paymentsServer, signInBuyer }) => {
+    await signInBuyer(page);
+    await page.goto(`${paymentsServer.url}/dashboard/brands`);
+    const dialog = await openPurchaseDialog(page);
+    await expect(dialog.getByText('Add a card to purchase tokens:')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Purchase 1,000,000 tokens for $35' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('link', { name: 'Payment Methods' }).click();
+    await expect(page).toHaveURL(`${paymentsServer.url}/dashboard/payment-methods`);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('the balance also changes live in another tab of the same operator', async ({ page, paymentsServer, signInBuyer, fakeStripe, request, browser }) => {
+    const { token, email } = await signInBuyer(page);
+    await saveCardViaApi(request, paymentsServer, fakeStripe, token);
+    const other = await browser.newPage();
+    try {
+      await paymentsServer.loginAs(other, { email });
+      await other.goto(`${paymentsServer.url}/dashboard/brands`);
+      await expect(balance(other)).toHaveText('0 tokens');
+
+      await page.goto(`${paymentsServer.url}/dashboard/brands`);
+      const dialog = await openPurchaseDialog(page);
+      await dialog.getByRole('radio', { name: /10,000,000 tokens/ }).check();
+      await dialog.getByRole('button', { name: 'Purchase 10,000,000 tokens for $290' }).click();
+      await expect(balance(page)).toHaveText('10,000,000 tokens');
+      await expect(balance(other)).toHaveText('10,000,000 tokens');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type Stripe from 'stripe';
+import {
+  paymentMessages,
+  type PaymentMethod,
+  type PaymentMethodsAnswer,
+  type PaymentMethodsChangeAnswer,
+} from '../../contract/payment-methods';
+import type { Executor } from '../db/client';
+import { HttpError } from '../errors';
+import { ensureCustomer, findCustomer, type LiveCustomer } from './customers';
+import { callStripe } from './provider-errors';
+
+/**
+ * The operator's saved cards (SPEC 2 "Payment Methods", SPEC 7; ARCHITECTURE.md "Conventions": the server creates
+ * a SetupIntent, the browser confirms it with the card element, then POST /api/payment-methods records it).
+ * Every card is checked to be the operator's own before anything is done with it: someone else's is a 404.
+ */
+
+const noCards: PaymentMethodsAnswer = { methods: [], defaultPaymentMethod: null };
+
+function toPaymentMethod(method: Stripe.PaymentMethod): PaymentMethod {
+  const card = method.card;
+  return {
+    id: method.id,
+    card: { brand: card?.brand, last4: card?.last4 ?? '', exp_month: card?.exp_month ?? 0, exp_year: card?.exp_year ?? 0 },
+  };
+}
+
+async function cardsOf(stripe: Stripe, customer: LiveCustomer): Promise<PaymentMethodsAnswer> {
+  const list = await callStripe(() => stripe.paymentMethods.list({ customer: customer.id, type: 'card', limit: 100 }));
+  const methods = list.data.map(toPaymentMethod);
+  const defaultPaymentMethod = methods.some((m) => m.id === customer.defaultPaymentMethod) ? customer.defaultPaymentMethod : null;
+  return { methods, defaultPaymentMethod };
+}
+
+/** POST /api/payment-methods/setup-intent: a SetupIntent for off-session use on the operator's customer. */
+export async function createSetupIntent(db: Executor, stripe: Stripe, userId: number): Promise<{ client_secret: string }> {
+  const customer = await ensureCustomer(db, stripe, userId);
+  const intent = await callStripe(() =>
+    stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'] }),
+  );
+  if (!intent.client_secret) throw new HttpError(502, paymentMessages.providerFailed);
+  return { client_secret: intent.client_secret };
+}
+
+/** GET /api/payment-methods: an operator without a customer has no cards (none is created just for looking). */
+export async function listCards(db: Executor, stripe: Stripe, userId: number): Promise<PaymentMethodsAnswer> {
+  const customer = await findCustomer(db, stripe, userId);
+  return customer ? cardsOf(stripe, customer) : noCards;
+}
+
+/** The customer, once the card is known to be theirs; a 404 otherwise (no customer, no such card, someone else's). */
+async function ownerOf(stripe: Stripe, customer: LiveCustomer | undefined, id: string): Promise<LiveCustomer> {
+  if (!customer) throw new HttpError(404, paymentMessages.notFound);
+  const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
+  if (customerIdOf(method) !== customer.id) throw new HttpError(404, paymentMessages.notFound);
+  return customer;
+}
+
+function customerIdOf(method: Stripe.PaymentMethod): string | null {
+  if (!method.customer) return null;
+  return typeof method.customer === 'string' ? method.customer : method.customer.id;
+}
+
+async function setDefault(stripe: Stripe, customer: LiveCustomer, id: string): Promise<LiveCustomer> {
+  await callStripe(() => stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: id } }));
+  return { ...customer, defaultPaymentMethod: id };
+}
+
+/**
+ * POST /api/payment-methods { payment_method }: records a card confirmed by the browser. The SetupIntent already
+ * attached it to the operator's customer; an unattached card is attached here; another customer's is a 404.
+ * The first card (or any card while there is no default) becomes the default.
+ */
+export async function addCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
+  let customer = await ensureCustomer(db, stripe, userId);
+  const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
+  if (method.type !== 'card') throw new HttpError(422, paymentMessages.notACard, { payment_method: [paymentMessages.notACard] });
+  const owner = customerIdOf(method);
+  if (owner !== null && owner !== customer.id) throw new HttpError(404, paymentMessages.notFound);
+  if (owner === null) await callStripe(() => stripe.paymentMethods.attach(id, { customer: customer.id }));
+
+  // Stripe clears the default when that card is detached, so a set default is always a card of the customer's.
+  if (customer.defaultPaymentMethod === null) customer = await setDefault(stripe, customer, id);
+  return { message: paymentMessages.added, ...(await cardsOf(stripe, customer)) };
+}
+
+/**
+ * DELETE /api/payment-methods/{id}: detaches one of the operator's cards. When it was the default, the newest
+ * remaining card becomes the default, so a purchase still has a card to charge.
+ */
+export async function removeCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
+  const owner = await ownerOf(stripe, await findCustomer(db, stripe, userId), id);
+  await callStripe(() => stripe.paymentMethods.detach(id));
+  let customer: LiveCustomer = { id: owner.id, defaultPaymentMethod: owner.defaultPaymentMethod === id ? null : owner.defaultPaymentMethod };
+  let after = await cardsOf(stripe, customer);
+  const next = after.methods[0];
+  if (after.defaultPaymentMethod === null && next) {
+    customer = await setDefault(stripe, customer, next.id);
+    after = { ...after, defaultPaymentMethod: next.id };
+  }
+  return { message: paymentMessages.removed, ...after };
+}
+
+/** POST /api/payment-methods/switch-default { payment_method } */
+export async function switchDefaultCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
+  const owner = await ownerOf(stripe, await findCustomer(db, stripe, userId), id);
+  const customer = await setDefault(stripe, owner, id);
+  return { message: paymentMessages.defaultUpdated, ...(await cardsOf(stripe, customer)) };
+}

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { tokenLedger, users } from '../db/schema';
+import { changeBalance } from '../tokens/ledger';
+
+/** A unique-index violation (SQLSTATE 23505), wherever the driver put it in the cause chain. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function balanceOf(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
+  return row?.tokens ?? 0;
+}
+
+/**
+ * Credits the tokens of one succeeded payment intent, once: the ledger row's (reason 'purchase', reference = the
+ * intent id) is unique, so a replayed purchase, a racing twin request or the webhook finds it there and adds
+ * nothing. Answers the balance and whether this call credited it.
+ */
+export async function creditPurchase(
+  db: Database,
+  input: { userId: number; tokens: number; paymentIntentId: string },
+): Promise<{ tokens: number; credited: boolean }> {
+  try {
+    const tokens = await db.transaction(async (tx) => {
+      const [already] = await tx
+        .select({ id: tokenLedger.id })
+        .from(tokenLedger)
+        .where(and(eq(tokenLedger.reason, 'purchase'), eq(tokenLedger.reference, input.paymentIntentId)));
+      if (already) return undefined;
+      return changeBalance(tx, { userId: input.userId, delta: input.tokens, reason: 'purchase', reference: input.paymentIntentId });
+    });
+    if (tokens !== undefined) return { tokens, credited: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return { tokens: await balanceOf(db, input.userId), credited: false };
+}

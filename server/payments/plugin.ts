@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type Stripe from 'stripe';
+import { paymentMessages } from '../../contract/payment-methods';
+import type { StripeConfig } from '../config';
+import { HttpError } from '../errors';
+import { ProviderError } from './provider-errors';
+import { createStripeClient } from './stripe-client';
+
+export interface Payments {
+  stripe: Stripe;
+  /** STRIPE_WEBHOOK_SECRET: without it the webhook endpoint refuses every call. */
+  webhookSecret: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Stripe client, or null when payments are not configured (the payment endpoints then answer 503). */
+    payments: Payments | null;
+  }
+}
+
+/**
+ * `await app.register(paymentsPlugin, { config: config.stripe })`: decorates `app.payments` and logs what a failed
+ * Stripe call was (type, code, request id: never a key, a secret or a card detail).
+ */
+export default fp<{ config: StripeConfig | undefined }>(
+  async (app, { config }) => {
+    app.decorate('payments', config ? { stripe: createStripeClient(config), webhookSecret: config.webhookSecret } : null);
+    app.addHook('onError', async (request, _reply, error) => {
+      if (error instanceof ProviderError) request.log.warn({ provider: error.details }, 'payment provider call failed');
+    });
+  },
+  { name: 'payments' },
+);
+
+/** The configured payments, or a 503 'Payments are not configured on this server.' */
+export function requirePayments(app: FastifyInstance): Payments {
+  if (!app.payments) throw new HttpError(503, paymentMessages.notConfigured);
+  return app.payments;
+}

@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  paymentMethodsAnswer,
+  paymentMethodsChangeAnswer,
+  setupIntentAnswer,
+  type PaymentMethodsAnswer,
+  type PaymentMethodsChangeAnswer,
+} from '../../contract/payment-methods';
+import { getJson, isRetryable, sendJson } from './http';
+import { keys } from './keys';
+
+/** SPEC 8 texts of the Payment Methods screen. */
+export const paymentMethodTexts = {
+  added: 'Payment method added successfully!',
+  removed: 'Payment method removed successfully.',
+  defaultUpdated: 'Default payment method updated successfully.',
+  addFailed: 'Failed to add payment method.',
+  removeFailed: 'Failed to remove payment method.',
+  defaultFailed: 'Failed to update default payment method.',
+  confirmRemove: 'Are you sure you want to remove this payment method?',
+  empty: 'No payment methods added yet.',
+} as const;
+
+// GET /api/payment-methods ----------------------------------------------------------------------------------------
+
+export function getPaymentMethods(): Promise<PaymentMethodsAnswer> {
+  return getJson('/api/payment-methods', paymentMethodsAnswer);
+}
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.paymentMethods(),
+    queryFn: getPaymentMethods,
+    retry: (failures, error) => failures < 1 && isRetryable(error),
+  });
+
+export function usePaymentMethods(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...paymentMethodsQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/** The mutations answer the list as it now stands: it replaces the cached one, no refetch needed. */
+function storeList(queryClient: QueryClient, answer: PaymentMethodsChangeAnswer) {
+  const list: PaymentMethodsAnswer = { methods: answer.methods, defaultPaymentMethod: answer.defaultPaymentMethod };
+  queryClient.setQueryData(keys.paymentMethods(), list);
+}
+
+// POST /api/payment-methods/setup-intent (extension) ---------------------------------------------------------------
+
+/** A SetupIntent for the operator's Stripe customer; its client secret is confirmed by Stripe.js with the card. */
+export function createSetupIntent(): Promise<{ client_secret: string }> {
+  return sendJson('post', '/api/payment-methods/setup-intent', setupIntentAnswer);
+}
+
+// POST /api/payment-methods { payment_method } ----------------------------------------------------------------------
+
+export function savePaymentMethod(paymentMethod: string): Promise<PaymentMethodsChangeAnswer> {
+  return sendJson('post', '/api/payment-methods', paymentMethodsChangeAnswer, { payment_method: paymentMethod });
+}
+
+/** Stores the answer of a saved card in the list's cache (the add-card flow calls it on success). */
+export function useStorePaymentMethods() {
+  const queryClient = useQueryClient();
+  return (answer: PaymentMethodsChangeAnswer) => storeList(queryClient, answer);
+}
+
+// DELETE /api/payment-methods/{id} ----------------------------------------------------------------------------------
+
+export function removePaymentMethod(id: string): Promise<PaymentMethodsChangeAnswer> {
+  return sendJson('delete', `/api/payment-methods/${encodeURIComponent(id)}`, paymentMethodsChangeAnswer);
+}
+
+export function useRemovePaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removePaymentMethod, onSuccess: (answer) => storeList(queryClient, answer) });
+}
+
+// POST /api/payment-methods/switch-default { payment_method } -------------------------------------------------------
+
+export function switchDefaultPaymentMethod(id: string): Promise<PaymentMethodsChangeAnswer> {
+  return sendJson('post', '/api/payment-methods/switch-default', paymentMethodsChangeAnswer, { payment_method: id });
+}
+
+export function useSwitchDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: switchDefaultPaymentMethod, onSuccess: (answer) => storeList(queryClient, answer) });
+}
+
+// Display -----------------------------------------------------------------------------------------------------------
+
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  cartes_bancaires: 'Cartes Bancaires',
+  eftpos_au: 'eftpos',
+  link: 'Link',
+};
+
+/** "Visa", "Mastercard"...; "Card" when the brand is missing or unknown. */
+export function cardBrandName(brand: string | undefined): string {
+  if (!brand || brand === 'unknown') return 'Card';
+  return brandNames[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+/** "04/2031": the expiry month (two digits) and year. */
+export function formatExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${year}`;
+}
+
+/** "Visa ending in 4242" */
+export function describeCard(card: { brand?: string; last4: string }): string {
+  return `${cardBrandName(card.brand)} ending in ${card.last4}`;
+}
