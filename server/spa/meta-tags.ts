@@ -10,13 +10,15 @@ const escapeAttribute = (value: string) =>
  */
 export function metaTags(config: AppConfig): string {
   const { realtime } = config;
+  // Hosted Pusher without an explicit host: its cluster's own endpoint.
+  const hosted = realtime.driver === 'pusher' && realtime.host === undefined;
   const tags: Record<string, string> = {
     'stripe-key': config.stripe?.publishableKey ?? '',
     'pusher-key': realtime.key,
     'pusher-cluster': realtime.cluster,
-    'pusher-host': realtime.host ?? '',
-    'pusher-port': realtime.port === undefined ? '' : String(realtime.port),
-    'pusher-scheme': realtime.scheme ?? '',
+    'pusher-host': hosted ? `ws-${realtime.cluster}.pusher.com` : (realtime.host ?? ''),
+    'pusher-port': hosted ? '443' : realtime.port === undefined ? '' : String(realtime.port),
+    'pusher-scheme': hosted ? 'wss' : (realtime.scheme ?? ''),
     'ai-provider': config.ai.provider,
   };
   return Object.entries(tags)

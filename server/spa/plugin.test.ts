@@ -57,3 +57,15 @@ describe('serving the SPA', () => {
     expect(api.json()).toEqual({ message: 'Not found.' });
   });
 });
+
+describe('meta tags for hosted Pusher', () => {
+  it("point the browser at the cluster's endpoint when no host is set", async () => {
+    const { metaTags } = await import('./meta-tags');
+    const { testConfig } = await import('../test/app');
+    const base = testConfig();
+    const tags = metaTags({ ...base, realtime: { ...base.realtime, driver: 'pusher', cluster: 'eu', host: undefined, port: undefined } });
+    expect(tags).toContain('<meta name="pusher-host" content="ws-eu.pusher.com">');
+    expect(tags).toContain('<meta name="pusher-port" content="443">');
+    expect(tags).toContain('<meta name="pusher-scheme" content="wss">');
+  });
+});
