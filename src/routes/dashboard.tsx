@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { userQueryOptions, userTokensQueryOptions } from '../api/auth';
 import { categoriesQueryOptions } from '../api/categories';
 import { statusesQueryOptions } from '../api/statuses';
@@ -16,5 +17,19 @@ export const Route = createFileRoute('/dashboard')({
     void queryClient.prefetchQuery(userTokensQueryOptions());
     void queryClient.prefetchQuery(userQueryOptions());
   },
-  component: DashboardLayout,
+  component: DashboardRoute,
 });
+
+/** Live updates (src/realtime), loaded on its own so pusher-js never reaches the login page's JavaScript. */
+const RealtimeBridge = lazy(() => import('../realtime/realtime-bridge'));
+
+function DashboardRoute() {
+  return (
+    <>
+      <DashboardLayout />
+      <Suspense fallback={null}>
+        <RealtimeBridge />
+      </Suspense>
+    </>
+  );
+}

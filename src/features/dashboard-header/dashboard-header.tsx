@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCategories } from '../../api/categories';
+import { LiveIndicator } from '../../realtime/live-indicator';
 import { useSelection } from '../../store/selection';
 import { Spinner } from '../../ui/spinner';
 import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
@@ -89,6 +90,7 @@ export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
           )}
         </div>
         <div className="app-header__account">
+          <LiveIndicator />
           <TokenBalance />
           <AccountMenu menu={menu('account')} />
         </div>

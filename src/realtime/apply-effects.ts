@@ -1,0 +1,77 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { brand as brandSchema, brandAnswer, type Brand } from '../../contract/brands';
+import { keys } from '../api/keys';
+import { mapRows, rowsOf } from './cache-rows';
+import type { CacheEffect } from './event-effects';
+
+export interface EffectDeps {
+  /** GET /api/brands/{id}: the brand's current row, for patching the lists that hold it. */
+  fetchBrand: (id: number) => Promise<Brand>;
+}
+
+/** Runs the cache effects of one event (event-effects.ts) on the app's QueryClient. */
+export async function applyEffects(queryClient: QueryClient, effects: readonly CacheEffect[], deps: EffectDeps): Promise<void> {
+  await Promise.all(
+    effects.map((effect) => {
+      switch (effect.kind) {
+        case 'invalidate':
+          return queryClient.invalidateQueries(effect.filters);
+        case 'patch':
+          queryClient.setQueryData(effect.queryKey, effect.update);
+          return undefined;
+        case 'refreshBrand':
+          return refreshBrand(queryClient, effect.brandId, deps);
+      }
+    }),
+  );
+}
+
+/** The cached lists whose rows are brands: pages of a subcategory's brands, and the scoped categories answers. */
+function isBrandList(query: Query): boolean {
+  const [root, kind] = query.queryKey;
+  return (root === 'brands' && kind !== 'detail') || root === 'categories';
+}
+
+/** A cached detail answer, as the brands hook stores it (`{ brand }` or the brand itself). */
+function brandOf(data: unknown): Brand | undefined {
+  const wrapped = brandAnswer.safeParse(data);
+  if (wrapped.success) return wrapped.data.brand;
+  const plain = brandSchema.safeParse(data);
+  return plain.success ? plain.data : undefined;
+}
+
+/**
+ * SPEC 4 "refetches that brand": its cached detail is refetched (shown or not), and every cached list that holds
+ * it gets the fresh row in place (the list's own embedded models are kept, since a page embeds fewer than the
+ * detail). The patched lists are then marked stale without refetching: a 20,000-brand list does not reload its
+ * pages for one brand, and its order and filter catch up when it is next shown. If the brand cannot be fetched,
+ * those lists are invalidated instead.
+ */
+async function refreshBrand(queryClient: QueryClient, brandId: number, deps: EffectDeps): Promise<void> {
+  const detailKey = keys.brands.detail(brandId);
+  const holders = queryClient
+    .getQueryCache()
+    .findAll({ predicate: (query) => isBrandList(query) && rowsOf(query.state.data, ['brands']).some((row) => row.id === brandId) });
+  const detailCached = queryClient.getQueryState(detailKey) !== undefined;
+  if (detailCached) await queryClient.refetchQueries({ queryKey: detailKey, exact: true, type: 'all' });
+  if (holders.length === 0) return;
+
+  const isHolder = (query: Query) => holders.includes(query);
+  let fresh = detailCached ? brandOf(queryClient.getQueryData(detailKey)) : undefined;
+  if (!fresh) {
+    try {
+      fresh = await deps.fetchBrand(brandId);
+    } catch (error) {
+      console.warn('Could not refetch brand', brandId, error);
+      await queryClient.invalidateQueries({ predicate: isHolder });
+      return;
+    }
+  }
+  const { equipments: _ownModels, ...fields } = fresh;
+  for (const holder of holders) {
+    queryClient.setQueryData(holder.queryKey, (old: unknown) =>
+      mapRows(old, (row) => row.id === brandId, (row) => ({ ...row, ...fields }), ['brands']),
+    );
+  }
+  await queryClient.invalidateQueries({ predicate: isHolder, refetchType: 'none' });
+}

@@ -1,0 +1,11 @@
+import { brandAnswer, type Brand } from '../../contract/brands';
+import { getJson } from '../api/http';
+
+/**
+ * GET /api/brands/{id}, for the realtime `updatebrand` (SPEC 4 "refetches that brand"). Kept here until
+ * src/api/brands.ts has a detail fetcher of its own; then the bridge passes that one.
+ */
+export async function fetchBrand(id: number): Promise<Brand> {
+  const answer = await getJson(`/api/brands/${id}`, brandAnswer);
+  return answer.brand;
+}

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { storageKeys } from '../../contract/auth';
+import { getAuthUserId } from '../auth/session';
+import { useSelection } from '../store/selection';
+import { bindRealtime } from './bindings';
+import { createRealtimeClient } from './client';
+import { fetchBrand } from './fetch-brand';
+import { useLiveStatus } from './live-status';
+import { currentScreenContext } from './screen-context';
+
+function subscribeToUserId(onChange: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === storageKeys.authUserId || event.key === null) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/**
+ * Live updates for the signed-in operator (ARCHITECTURE.md "Real-time contract"): a pusher-js client on the
+ * channels of SPEC 7, each event mapped to the query cache (event-effects.ts), the connection state published for the
+ * header (live-status.ts), with the browser's network events (a lost network shows at once, not after the
+ * pong timeout). Rendered by the dashboard layout route and loaded lazily, so pusher-js is not in the
+ * login page's JavaScript. Signing out leaves the dashboard, which unmounts this and disconnects the client; a
+ * different operator signing in (another tab) joins their own user channel.
+ */
+export default function RealtimeBridge() {
+  const queryClient = useQueryClient();
+  const userId = useSyncExternalStore(subscribeToUserId, getAuthUserId, () => null);
+
+  useEffect(() => {
+    const client = createRealtimeClient();
+    const { apply, applyNetwork, reset } = useLiveStatus.getState();
+    const binding = bindRealtime(client, {
+      queryClient,
+      userId,
+      screen: () => currentScreenContext(queryClient, useSelection.getState()),
+      fetchBrand,
+      onState: apply,
+    });
+    const onNetwork = () => {
+      if (applyNetwork(navigator.onLine)) binding.resync();
+    };
+    if (!navigator.onLine) onNetwork();
+    window.addEventListener('online', onNetwork);
+    window.addEventListener('offline', onNetwork);
+    return () => {
+      window.removeEventListener('online', onNetwork);
+      window.removeEventListener('offline', onNetwork);
+      binding.stop();
+      client.disconnect();
+      reset();
+    };
+  }, [queryClient, userId]);
+
+  return null;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { screenContext } from './screen-context';
+import { tree } from './test-data';
+
+describe('screen context', () => {
+  it('holds the selected subcategory and every subcategory of the selected category', () => {
+    const screen = screenContext({ selectedCategoryId: 1, selectedSubcategoryId: 11 }, tree, 5);
+    expect([...screen.visibleSubcategoryIds].sort()).toEqual([11, 12]);
+    expect(screen.userId).toBe(5);
+    expect(screen.subcategoryName(21)).toBe('Sub 21');
+    expect(screen.subcategoryName(99)).toBeUndefined();
+    expect(screen.subcategoryIdsOf(1)).toEqual([11, 12]);
+    expect(screen.subcategoryIdsOf(3)).toEqual([]);
+  });
+
+  it('knows only the selected subcategory before the tree is cached, and nothing without a selection', () => {
+    expect([...screenContext({ selectedCategoryId: 1, selectedSubcategoryId: 11 }, undefined, null).visibleSubcategoryIds]).toEqual([11]);
+    expect(screenContext({ selectedCategoryId: null, selectedSubcategoryId: null }, tree, null).visibleSubcategoryIds.size).toBe(0);
+  });
+});
