@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { equipment } from './equipments';
-import { idField, nameField } from './http';
+import { idField } from './http';
+import { statusRecord } from './statuses';
+import { catalogueName, idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 
 export const brandInformation = z.object({
   website: z.string().nullable(),
@@ -15,6 +17,13 @@ export const socialTypes = ['crunchbase', 'facebook', 'x', 'linkedin'] as const;
 export const social = z.object({ type: z.enum(socialTypes), url: z.string() });
 export type Social = z.infer<typeof social>;
 
+/**
+ * At most this many of a brand's models are embedded in GET /api/brands/{id}, and in each brand of a list that
+ * embeds them; `equipments_count` counts them all (GET /api/equipments?brand_id= pages through them).
+ */
+export const embeddedEquipmentsLimit = 100;
+export const embeddedEquipmentsPerListedBrand = 20;
+
 export const brand = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -24,6 +33,11 @@ export const brand = z.object({
   seo_title: z.string().nullable(),
   seo_description: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Every model of the brand. `equipments` holds the first models by model name: `embeddedEquipmentsLimit` in
+   * GET /api/brands/{id}, `embeddedEquipmentsPerListedBrand` in the scoped GET /api/categories and in a page of
+   * GET /api/brands that asks for them (`with_equipments=true`), none otherwise.
+   */
   equipments_count: z.number().int().optional(),
   equipments: z.array(equipment).default([]),
   logo: z.string().nullable(),
@@ -31,6 +45,11 @@ export const brand = z.object({
   socials: z.string().nullable(),
   excluded: z.boolean(),
   brand_informations: z.array(brandInformation).default([]),
+  /**
+   * Extension: the brand's equipment-generation status record (the one GET /api/statuses lists for this brand),
+   * or null when none ran ('Not Generated'). Saves a screen from downloading every status to show one page.
+   */
+  status: statusRecord.nullable().optional(),
 });
 export type Brand = z.infer<typeof brand>;
 
@@ -39,16 +58,24 @@ export const brandAnswer = z.object({ brand });
 
 /**
  * GET /api/brands (extension): one page of a subcategory's brands, sorted and filtered on the server.
+ * `q` is a case-insensitive "contains" on the name; `total` counts every brand that matches.
  */
 export const brandSortFields = ['name', 'seo_title', 'seo_description', 'created_at', 'equipments_count'] as const;
+export type BrandSortField = (typeof brandSortFields)[number];
 export const brandsPageQuery = z.object({
-  subcategory_id: z.coerce.number().int().positive(),
-  q: z.string().max(200).optional(),
+  subcategory_id: idQuery,
+  q: searchQuery,
   sort: z.enum(brandSortFields).default('name'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  dir: sortDirection,
+  offset: pageOffset,
+  limit: pageLimit(500, 100),
+  /**
+   * `true` embeds each brand's first models in `equipments`; by default a page carries `equipments: []` and
+   * `equipments_count`, and a row that expands asks GET /api/equipments?brand_id= (a page stays small).
+   */
+  with_equipments: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
 });
+export type BrandsPageQuery = z.infer<typeof brandsPageQuery>;
 export const brandsPageAnswer = z.object({ brands: z.array(brand), total: z.number().int() });
 
 /** POST /api/brands/generate */
@@ -56,11 +83,15 @@ export const generateBrandsBody = z.object({ subcategory_id: idField });
 export const generateAnswer = z.object({ success: z.boolean(), message: z.string() });
 export type GenerateAnswer = z.infer<typeof generateAnswer>;
 
-/** GET /api/brand-generation-history */
+/** GET /api/brand-generation-history: a brand's equipment runs, or (without brand_id) the subcategory's brand runs. */
 export const brandHistoryQuery = z.object({
-  subcategory_id: z.coerce.number().int().positive(),
-  brand_id: z.coerce.number().int().positive().optional(),
+  subcategory_id: idQuery,
+  brand_id: idQuery.optional(),
 });
 
-/** POST /api/brands/exclusions: a brand's name (the token-era call) */
-export const excludeBrandBody = z.object({ name: nameField, subcategory_id: idField.optional() });
+/**
+ * POST /api/brands/exclusions: a brand's name (the token-era call), matched case-insensitively. With several
+ * brands of that name, `subcategory_id` says which (422 without it); 404 when none matches.
+ */
+export const excludeBrandBody = z.object({ name: catalogueName, subcategory_id: idField.optional() });
+export type ExcludeBrandBody = z.input<typeof excludeBrandBody>;

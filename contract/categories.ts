@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { brand } from './brands';
 import { equipment } from './equipments';
 import { event } from './events';
-import { idField, nameField } from './http';
+import { idField } from './http';
 import { statusRecord } from './statuses';
+import { catalogueName, idQuery } from './text';
 
 export const subcategory = z.object({
   id: z.number().int(),
@@ -26,33 +27,47 @@ export const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
+/** How many brands / events a scoped GET /api/categories embeds; the paged calls give the rest. */
+export const embeddedBrandsLimit = 100;
+export const embeddedEventsLimit = 100;
+
 /**
  * GET /api/categories. The spec's answer carries brands, events and statuses too; this server sends the brands
- * of `subcategory_id` and the events of `category_id` when asked (scoped extension), and empty lists otherwise,
- * so the SPA never downloads the whole catalogue.
+ * of `subcategory_id` (the first 100 by name, each with its first models) and the events of `category_id` (the
+ * first 100 by start date) when asked (scoped extension), and empty lists otherwise, so the SPA never downloads
+ * the whole catalogue. `brands_total` / `events_total` count them all: when larger than the list, page through
+ * GET /api/brands / GET /api/events. `statuses` holds the category and subcategory statuses and those of the
+ * embedded brands (GET /api/statuses has every one).
  */
 export const categoriesQuery = z.object({
-  subcategory_id: z.coerce.number().int().positive().optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  subcategory_id: idQuery.optional(),
+  category_id: idQuery.optional(),
 });
 export const categoriesAnswer = z.object({
   categories: z.array(category),
   brands: z.array(brand).default([]),
   events: z.array(event).default([]),
   statuses: z.array(statusRecord).default([]),
+  brands_total: z.number().int().optional(),
+  events_total: z.number().int().optional(),
   equipments: z.array(equipment).optional(),
   equipments_statuses: z.array(statusRecord).optional(),
 });
 export type CategoriesAnswer = z.infer<typeof categoriesAnswer>;
 
-/** GET /api/categories-with-subcategories */
+/**
+ * GET /api/categories-with-subcategories. The spec's `equipments` (each with its subcategory's name) is scoped
+ * here: with `subcategory_id` it holds that subcategory's first 100 models, otherwise none (subcategories carry
+ * `equipments_count`; GET /api/equipments pages through the models).
+ */
+export const categoriesWithSubcategoriesQuery = z.object({ subcategory_id: idQuery.optional() });
 export const categoriesWithSubcategoriesAnswer = z.object({
   categories: z.array(category),
   equipments: z.array(equipment.extend({ subcategory: z.string() })).default([]),
 });
 
 /** POST /api/categories/update and POST /api/subcategories/update */
-export const renameBody = z.object({ id: idField, name: nameField });
+export const renameBody = z.object({ id: idField, name: catalogueName });
 export type RenameBody = z.infer<typeof renameBody>;
 
 /** POST /api/equipments/subcategory/update */
@@ -62,4 +77,14 @@ export type MoveSubcategoryBody = z.infer<typeof moveSubcategoryBody>;
 /** POST /api/subcategory/update-category (the spec's unused variant; newCategory is an id) */
 export const moveSubcategoryVariantBody = z.object({ subcategoryId: idField, newCategory: idField });
 
-export const renameAnswer = z.object({ message: z.string(), category: category.omit({ subcategories: true }).optional() });
+/** The success texts (SPEC 8). */
+export const categoryUpdatedMessage = 'Category updated successfully!';
+export const subcategoryUpdatedMessage = 'Subcategory updated successfully!';
+
+/** The answer of a rename or a move: the message, and the renamed category or the renamed/moved subcategory. */
+export const renameAnswer = z.object({
+  message: z.string(),
+  category: category.omit({ subcategories: true }).optional(),
+  subcategory: subcategory.optional(),
+});
+export type RenameAnswer = z.infer<typeof renameAnswer>;

@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { idField } from './http';
+import { catalogueText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
 
-/** Tags arrive as a list or as comma-separated text (SPEC 3); the canonical shape is a list. */
-export const tags = z
-  .union([z.array(z.string()), z.string()])
-  .nullable()
-  .transform((value) =>
+/**
+ * Tags arrive as a list or as comma-separated text (SPEC 3); the canonical shape is a list. A codec, so that the
+ * server can send (encode) the list and every client parses (decodes) either shape.
+ */
+export const tags = z.codec(z.union([z.array(z.string()), z.string()]).nullable(), z.array(z.string()), {
+  decode: (value) =>
     value == null ? [] : Array.isArray(value) ? value : value.split(',').map((t) => t.trim()).filter(Boolean),
-  );
+  encode: (value) => value,
+});
 
 export const equipment = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
   subcategory_id: z.number().int(),
+  /** The category's and the subcategory's names. */
   category: z.string(),
   subcategory: z.string(),
   brand_id: z.number().int().nullable(),
@@ -31,19 +35,24 @@ export const equipment = z.object({
 });
 export type Equipment = z.infer<typeof equipment>;
 
-/** GET /api/equipments?subcategory={name} (subcategory_id, offset and limit are extensions) */
+/**
+ * GET /api/equipments?subcategory={name} (SPEC 7). Extensions: `subcategory_id` or `brand_id` instead of the
+ * name, and `offset`/`limit` paging (default the first 100, at most 1000 a call); `total` counts them all.
+ * Sorted by brand, then model.
+ */
 export const equipmentsQuery = z
   .object({
-    subcategory: z.string().trim().min(1).max(255).optional(),
-    subcategory_id: z.coerce.number().int().positive().optional(),
-    brand_id: z.coerce.number().int().positive().optional(),
-    offset: z.coerce.number().int().min(0).default(0),
-    limit: z.coerce.number().int().min(1).max(1000).default(500),
+    subcategory: catalogueText(255).pipe(z.string().trim().min(1)).optional(),
+    subcategory_id: idQuery.optional(),
+    brand_id: idQuery.optional(),
+    offset: pageOffset,
+    limit: pageLimit(1000, 100),
   })
   .refine((q) => q.subcategory != null || q.subcategory_id != null || q.brand_id != null, {
     message: 'A subcategory is required.',
     path: ['subcategory'],
   });
+export type EquipmentsQuery = z.infer<typeof equipmentsQuery>;
 export const equipmentsAnswer = z.object({ equipments: z.array(equipment), total: z.number().int().optional() });
 
 /** POST /api/equipments/update: the full edited row */
@@ -55,18 +64,19 @@ export const updateEquipmentBody = z.object({
   id: idField,
   category_id: idField,
   subcategory_id: idField,
-  brand: z.string().trim().min(1, 'The brand is required.').max(255),
-  model: z.string().trim().min(1, 'The model is required.').max(255),
+  brand: catalogueText(255).pipe(z.string().trim().min(1, 'The brand is required.')),
+  model: catalogueText(255).pipe(z.string().trim().min(1, 'The model is required.')),
   year: yearField,
-  specifications: z.string().max(10_000).nullable(),
-  description: z.string().max(10_000).nullable(),
-  tags: z.union([z.array(z.string().max(100)).max(50), z.string().max(5_000)]).nullable(),
+  specifications: catalogueText(10_000).nullable(),
+  description: catalogueText(10_000).nullable(),
+  tags: z.union([z.array(catalogueText(100)).max(50), catalogueText(5_000)]).nullable(),
   is_manufactured: z.boolean(),
   is_brand_still_manufactured: z.boolean(),
-  seo_title: z.string().max(255).nullable(),
-  seo_description: z.string().max(1_000).nullable(),
+  seo_title: catalogueText(255).nullable(),
+  seo_description: catalogueText(1_000).nullable(),
 });
 export type UpdateEquipmentBody = z.input<typeof updateEquipmentBody>;
+/** The row as the server now has it. */
 export const updateEquipmentAnswer = equipment;
 
 /** POST /api/equipments/generate (the older use sends category and subcategory as names) */
@@ -79,13 +89,20 @@ export const generateEquipmentsBody = z.union([
 export const generateModelsBody = z.object({ brand: idField, subcategory_id: idField });
 export const generateModelsAnswer = z.object({ models: z.array(equipment) });
 
-/** GET /api/equipments/brands?subcategory_id= */
-export const equipmentBrandsQuery = z.object({ subcategory_id: z.coerce.number().int().positive() });
+/**
+ * GET /api/equipments/brands?subcategory_id= (SPEC 7). Extensions: `q` (name contains, case-insensitive) and
+ * `offset`/`limit` (default the first 200 by name, at most 5000 a call), since a subcategory may hold 20,000.
+ */
+export const equipmentBrandsQuery = z.object({
+  subcategory_id: idQuery,
+  q: searchQuery,
+  offset: pageOffset,
+  limit: pageLimit(5000, 200),
+});
 export const equipmentBrand = z.object({ id: z.number().int(), name: z.string(), status: z.string().nullable() });
-/** "brands or a list": the server sends { brands }, the client accepts both. */
-export const equipmentBrandsAnswer = z
-  .union([z.object({ brands: z.array(equipmentBrand) }), z.array(equipmentBrand)])
-  .transform((value) => (Array.isArray(value) ? value : value.brands));
+export type EquipmentBrand = z.infer<typeof equipmentBrand>;
+/** "brands or a list": the server sends { brands }, the client accepts both and reads a list. */
+export const equipmentBrandsAnswer = listOrWrapped(equipmentBrand, 'brands', 'wrapped');
 
 /** POST /api/equipments/exclusions/{id}: exclude one model; DELETE the same path un-excludes it. */
-export const equipmentExclusionPathParams = z.object({ id: z.coerce.number().int().positive() });
+export const equipmentExclusionPathParams = z.object({ id: idQuery });

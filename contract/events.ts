@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './http';
+import { idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 
 export const event = z.object({
   id: z.number().int(),
@@ -10,6 +11,7 @@ export const event = z.object({
   address: z.string().nullable(),
   website: z.string().nullable(),
   event_type: z.string().nullable(),
+  /** YYYY-MM-DD */
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   seo_title: z.string().nullable(),
@@ -18,15 +20,21 @@ export const event = z.object({
 });
 export type Event = z.infer<typeof event>;
 
-/** GET /api/events?category_id= (extension: one page of a category's events) */
+/**
+ * GET /api/events?category_id= (extension: one page of a category's events, sorted and filtered on the server;
+ * `q` is a case-insensitive "contains" on the name; `total` counts every event that matches).
+ */
+export const eventSortFields = ['name', 'start_date', 'end_date', 'created_at', 'event_type'] as const;
+export type EventSortField = (typeof eventSortFields)[number];
 export const eventsPageQuery = z.object({
-  category_id: z.coerce.number().int().positive(),
-  q: z.string().max(200).optional(),
-  sort: z.enum(['name', 'start_date', 'end_date', 'created_at', 'event_type']).default('start_date'),
-  dir: z.enum(['asc', 'desc']).default('asc'),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  category_id: idQuery,
+  q: searchQuery,
+  sort: z.enum(eventSortFields).default('start_date'),
+  dir: sortDirection,
+  offset: pageOffset,
+  limit: pageLimit(500, 100),
 });
+export type EventsPageQuery = z.infer<typeof eventsPageQuery>;
 export const eventsPageAnswer = z.object({ events: z.array(event), total: z.number().int() });
 
 /** POST /api/events/generate */

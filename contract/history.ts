@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { catalogueText, idQuery, listOrWrapped } from './text';
 
-/** GET /api/equipment-generation-history?subcategory={name} and GET /api/history entries. */
+/** One generation run with its token cost: the entries of every history call, newest first. */
 export const generationHistoryEntry = z.object({
   id: z.number().int(),
   type: z.enum(['Events', 'Brands', 'Equipments']),
   category: z.object({ id: z.number().int(), name: z.string() }),
   subcategory: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   brand_id: z.number().int().nullable().optional(),
+  /** The brand an equipment run was for (extension), or null. */
+  brand: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
   input_tokens: z.number().int(),
   output_tokens: z.number().int(),
   total_tokens: z.number().int(),
@@ -17,31 +20,41 @@ export const generationHistoryEntry = z.object({
   created_at: z.string(),
 });
 export type GenerationHistoryEntry = z.infer<typeof generationHistoryEntry>;
-export const historyListAnswer = z
-  .union([z.object({ history: z.array(generationHistoryEntry) }), z.array(generationHistoryEntry)])
-  .transform((value) => (Array.isArray(value) ? value : value.history));
+
+/** At most this many entries are answered by a history call (the newest). */
+export const historyLimit = 100;
+
+/** "list" (SPEC 7): the server sends a plain list; the client also accepts `{ history: [...] }`. */
+export const historyListAnswer = listOrWrapped(generationHistoryEntry, 'history', 'list');
 
 export const historyType = z.enum(['Events', 'Equipments']);
-/** GET /api/history */
+/**
+ * GET /api/history: type Events -> the event runs of `category_id`; type Equipments -> the brand and equipment
+ * runs of `subcategory_id` (or of every subcategory of `category_id`).
+ */
 export const historyQuery = z.object({
-  subcategory_id: z.coerce.number().int().positive().optional(),
-  category_id: z.coerce.number().int().positive().optional(),
+  subcategory_id: idQuery.optional(),
+  category_id: idQuery.optional(),
   type: historyType,
 });
-/** GET /api/equipment-generation-history */
-export const equipmentHistoryQuery = z.object({ subcategory: z.string().trim().min(1).max(255) });
+const subcategoryName = catalogueText(255).pipe(z.string().trim().min(1, 'The subcategory is required.'));
+/** GET /api/equipment-generation-history: the equipment runs of the subcategories of that name. */
+export const equipmentHistoryQuery = z.object({ subcategory: subcategoryName });
 /** GET /api/equipments/history: "a list or an object with brands"; the server sends { brands }. */
-export const equipmentsHistoryQuery = z.object({ subcategory: z.string().trim().min(1).max(255).optional() });
-export const equipmentsHistoryAnswer = z
-  .union([z.object({ brands: z.array(generationHistoryEntry) }), z.array(generationHistoryEntry)])
-  .transform((value) => (Array.isArray(value) ? value : value.brands));
-/** GET /api/brands/history */
+export const equipmentsHistoryQuery = z.object({ subcategory: subcategoryName.optional() });
+export const equipmentsHistoryAnswer = listOrWrapped(generationHistoryEntry, 'brands', 'wrapped');
+/** GET /api/brands/history: every brand generation run (a list). */
 export const brandsHistoryAnswer = historyListAnswer;
 
-/** The dashboard home's overview (extension: GET /api/overview). */
+/**
+ * The dashboard home's overview (extension: GET /api/overview): the operator's balance, how many categories
+ * (by their events status) and subcategories (by their brands status) stand in each status ('Not Generated' when
+ * none ran), and the 10 latest runs with their token cost.
+ */
 export const overviewAnswer = z.object({
   tokens: z.number().int(),
   categories_by_status: z.record(z.string(), z.number().int()),
   subcategories_by_status: z.record(z.string(), z.number().int()),
   latest_runs: z.array(generationHistoryEntry),
 });
+export type OverviewAnswer = z.infer<typeof overviewAnswer>;

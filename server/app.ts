@@ -6,9 +6,21 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import databasePlugin from './plugins/database';
 import errorHandler from './plugins/error-handler';
+import paymentsPlugin from './payments/plugin';
+import stripeWebhookRoutes from './payments/webhook-routes';
+import realtimePlugin from './realtime/plugin';
 import authRoutes from './routes/auth';
+import broadcastingRoutes from './routes/broadcasting';
+import brandRoutes from './routes/brands';
 import categoryRoutes from './routes/categories';
+import equipmentRoutes from './routes/equipments';
+import eventRoutes from './routes/events';
+import exclusionRoutes from './routes/exclusions';
+import historyRoutes from './routes/history';
+import overviewRoutes from './routes/overview';
+import paymentMethodRoutes from './routes/payment-methods';
 import statusRoutes from './routes/statuses';
+import tokenRoutes from './routes/tokens';
 import { registerSpa } from './spa/plugin';
 
 export interface BuildOptions {
@@ -42,13 +54,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(errorHandler);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined });
   await app.register(authPlugin);
+  await app.register(realtimePlugin, { config: config.realtime });
 
   await app.register(authRoutes, {
     limiter: new LoginLimiter(config.auth.maxFailuresPerMinute),
     tokenTtlDays: config.auth.tokenTtlDays,
   });
+  await app.register(broadcastingRoutes);
   await app.register(categoryRoutes);
   await app.register(statusRoutes);
+  await app.register(brandRoutes);
+  await app.register(eventRoutes);
+  await app.register(equipmentRoutes);
+  await app.register(exclusionRoutes);
+  await app.register(historyRoutes);
+  await app.register(overviewRoutes);
+  await app.register(paymentsPlugin, { config: config.stripe });
+  await app.register(paymentMethodRoutes);
+  await app.register(tokenRoutes);
+  await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);
   return app;

@@ -1,29 +1,51 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { Category } from '../../contract/categories';
-import { modelTypes } from '../../contract/statuses';
-import type { Executor } from '../db/client';
-import { brands, categories, equipments, events, statuses, subcategories } from '../db/schema';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { brand } from '../../contract/brands';
+import {
+  category,
+  categoryUpdatedMessage,
+  embeddedBrandsLimit,
+  embeddedEventsLimit,
+  subcategoryUpdatedMessage,
+  type Category,
+  type RenameAnswer,
+  type Subcategory,
+} from '../../contract/categories';
+import { equipment } from '../../contract/equipments';
+import { event } from '../../contract/events';
+import { modelTypes, statusRecord } from '../../contract/statuses';
+import type { Database, Executor } from '../db/client';
+import { categories, equipments, statuses, subcategories } from '../db/schema';
+import { notFound, unprocessable } from '../errors';
+import { answerCache, concatJsonArrays, encodeJson } from './answer-cache';
+import { listBrandsPage } from './brands';
+import { listEquipments } from './equipments';
+import { listEventsPage } from './events';
+import { categoryUpdated, subcategoryUpdated, type Notifier } from './notify';
+import { serializeStatus } from './statuses';
 
-/** Every category with its subcategories, their item counts and their current generation status. */
+/**
+ * Every category with its subcategories, their item counts and their current generation status. The counts are
+ * the counter columns the database keeps (migration 0002), so the tree costs three small queries at any scale.
+ */
 export async function listCategories(db: Executor): Promise<Category[]> {
-  const [categoryRows, subcategoryRows, brandCounts, equipmentCounts, eventCounts, statusRows] = await Promise.all([
-    db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name), asc(categories.id)),
+  const [categoryRows, subcategoryRows, statusRows] = await Promise.all([
     db
-      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
+      .select({ id: categories.id, name: categories.name, eventsCount: categories.eventsCount })
+      .from(categories)
+      .orderBy(asc(categories.name), asc(categories.id)),
+    db
+      .select({
+        id: subcategories.id,
+        name: subcategories.name,
+        categoryId: subcategories.categoryId,
+        brandsCount: subcategories.brandsCount,
+        equipmentsCount: subcategories.equipmentsCount,
+      })
       .from(subcategories)
       .orderBy(asc(subcategories.name), asc(subcategories.id)),
-    db.select({ id: brands.subcategoryId, n: count() }).from(brands).groupBy(brands.subcategoryId),
-    db.select({ id: equipments.subcategoryId, n: count() }).from(equipments).groupBy(equipments.subcategoryId),
-    db.select({ id: events.categoryId, n: count() }).from(events).groupBy(events.categoryId),
-    db
-      .select({ name: statuses.name, modelType: statuses.modelType, categoryId: statuses.categoryId, subcategoryId: statuses.subcategoryId })
-      .from(statuses)
-      .where(and(isNull(statuses.brandId))),
+    treeStatusRows(db),
   ]);
-  const countOf = (rows: { id: number; n: number }[]) => new Map(rows.map((r) => [r.id, Number(r.n)]));
-  const brandsBySubcategory = countOf(brandCounts);
-  const equipmentsBySubcategory = countOf(equipmentCounts);
-  const eventsByCategory = countOf(eventCounts);
   const subcategoryStatus = new Map<number, string>();
   const categoryStatus = new Map<number, string>();
   for (const s of statusRows) {
@@ -34,7 +56,7 @@ export async function listCategories(db: Executor): Promise<Category[]> {
   const byCategory = new Map<number, Category>(
     categoryRows.map((c) => [
       c.id,
-      { id: c.id, name: c.name, status: categoryStatus.get(c.id) ?? null, events_count: eventsByCategory.get(c.id) ?? 0, subcategories: [] },
+      { id: c.id, name: c.name, status: categoryStatus.get(c.id) ?? null, events_count: c.eventsCount, subcategories: [] },
     ]),
   );
   for (const s of subcategoryRows) {
@@ -43,14 +65,170 @@ export async function listCategories(db: Executor): Promise<Category[]> {
       name: s.name,
       category_id: s.categoryId,
       status: subcategoryStatus.get(s.id) ?? null,
-      brands_count: brandsBySubcategory.get(s.id) ?? 0,
-      equipments_count: equipmentsBySubcategory.get(s.id) ?? 0,
+      brands_count: s.brandsCount,
+      equipments_count: s.equipmentsCount,
     });
   }
   return [...byCategory.values()];
 }
 
+/** The statuses of the tree itself (categories' events, subcategories' brands): no brand-level ones. */
+function treeStatusRows(db: Executor) {
+  return db.select().from(statuses).where(isNull(statuses.brandId)).orderBy(asc(statuses.updatedAt), asc(statuses.id));
+}
+
+/** The tree and its statuses as JSON texts, kept while the catalogue's version stands. */
+async function treeJson(db: Database): Promise<{ categories: string; statuses: string }> {
+  return answerCache(db).get('tree', async () => {
+    const [tree, statusRows] = await Promise.all([listCategories(db), treeStatusRows(db)]);
+    return {
+      categories: encodeJson(z.array(category), tree),
+      statuses: encodeJson(
+        z.array(statusRecord),
+        statusRows.map((row) => serializeStatus(row)),
+      ),
+    };
+  });
+}
+
+/**
+ * GET /api/categories as JSON text: the tree, and (scoped extension) the first brands of `subcategory_id` (with
+ * their first models) and the first events of `category_id`, with the statuses of the tree and of those brands.
+ */
+export async function categoriesAnswerJson(
+  db: Database,
+  scope: { subcategory_id?: number | undefined; category_id?: number | undefined },
+): Promise<string> {
+  const [tree, brandPage, eventPage] = await Promise.all([
+    treeJson(db),
+    scope.subcategory_id === undefined
+      ? undefined
+      : listBrandsPage(db, {
+          subcategory_id: scope.subcategory_id,
+          sort: 'name',
+          dir: 'asc',
+          offset: 0,
+          limit: embeddedBrandsLimit,
+          with_equipments: true,
+        }),
+    scope.category_id === undefined
+      ? undefined
+      : listEventsPage(db, { category_id: scope.category_id, sort: 'start_date', dir: 'asc', offset: 0, limit: embeddedEventsLimit }),
+  ]);
+  const brandStatuses = (brandPage?.brands ?? []).flatMap((b) => (b.status ? [b.status] : []));
+  const parts = [
+    `"categories":${tree.categories}`,
+    `"brands":${encodeJson(z.array(brand), brandPage?.brands ?? [])}`,
+    `"events":${encodeJson(z.array(event), eventPage?.events ?? [])}`,
+    `"statuses":${concatJsonArrays(tree.statuses, encodeJson(z.array(statusRecord), brandStatuses))}`,
+  ];
+  if (brandPage) parts.push(`"brands_total":${brandPage.total}`);
+  if (eventPage) parts.push(`"events_total":${eventPage.total}`);
+  return `{${parts.join(',')}}`;
+}
+
+/** GET /api/categories-with-subcategories as JSON text: the tree, and the first models of `subcategory_id`. */
+export async function categoriesWithSubcategoriesJson(db: Database, scope: { subcategory_id?: number | undefined }): Promise<string> {
+  const [tree, page] = await Promise.all([
+    treeJson(db),
+    scope.subcategory_id === undefined ? undefined : listEquipments(db, { subcategory_id: scope.subcategory_id, offset: 0, limit: 100 }),
+  ]);
+  return `{"categories":${tree.categories},"equipments":${encodeJson(z.array(equipment), page?.equipments ?? [])}}`;
+}
+
 export async function categoryExists(db: Executor, id: number): Promise<boolean> {
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
   return row !== undefined;
+}
+
+async function categorySummary(db: Executor, id: number): Promise<NonNullable<RenameAnswer['category']> | undefined> {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, eventsCount: categories.eventsCount })
+    .from(categories)
+    .where(eq(categories.id, id));
+  if (!row) return undefined;
+  const [status] = await db
+    .select({ name: statuses.name })
+    .from(statuses)
+    .where(and(eq(statuses.modelType, modelTypes.event), eq(statuses.categoryId, id), isNull(statuses.subcategoryId), isNull(statuses.brandId)))
+    .limit(1);
+  return { id: row.id, name: row.name, status: status?.name ?? null, events_count: row.eventsCount };
+}
+
+async function subcategorySummary(db: Executor, id: number): Promise<Subcategory | undefined> {
+  const [row] = await db.select().from(subcategories).where(eq(subcategories.id, id));
+  if (!row) return undefined;
+  const [status] = await db
+    .select({ name: statuses.name })
+    .from(statuses)
+    .where(and(eq(statuses.modelType, modelTypes.brand), eq(statuses.subcategoryId, id), isNull(statuses.brandId)))
+    .limit(1);
+  return {
+    id: row.id,
+    name: row.name,
+    category_id: row.categoryId,
+    status: status?.name ?? null,
+    brands_count: row.brandsCount,
+    equipments_count: row.equipmentsCount,
+  };
+}
+
+/** POST /api/categories/update: 404 for a missing category; the name is validated by the contract. */
+export async function renameCategory(db: Executor, notifier: Notifier, input: { id: number; name: string }): Promise<RenameAnswer> {
+  const [updated] = await db
+    .update(categories)
+    .set({ name: input.name, updatedAt: new Date() })
+    .where(eq(categories.id, input.id))
+    .returning({ id: categories.id });
+  if (!updated) throw notFound('Category');
+  categoryUpdated(notifier, updated.id);
+  return { message: categoryUpdatedMessage, category: await categorySummary(db, updated.id) };
+}
+
+/** POST /api/subcategories/update: 404 for a missing subcategory. */
+export async function renameSubcategory(db: Executor, notifier: Notifier, input: { id: number; name: string }): Promise<RenameAnswer> {
+  const [updated] = await db
+    .update(subcategories)
+    .set({ name: input.name, updatedAt: new Date() })
+    .where(eq(subcategories.id, input.id))
+    .returning({ id: subcategories.id });
+  if (!updated) throw notFound('Subcategory');
+  subcategoryUpdated(notifier, updated.id);
+  return { message: subcategoryUpdatedMessage, subcategory: await subcategorySummary(db, updated.id) };
+}
+
+/**
+ * POST /api/equipments/subcategory/update (and its variant): moves a subcategory, with its equipment rows, to
+ * another category in one transaction. 404 for a missing subcategory; 422 for a missing target category or the
+ * subcategory's own category; nothing changes on refusal.
+ */
+export async function moveSubcategory(
+  db: Executor,
+  notifier: Notifier,
+  input: { subcategoryId: number; newCategoryId: number },
+): Promise<RenameAnswer> {
+  await db.transaction(async (tx) => {
+    const [subcategory] = await tx
+      .select({ id: subcategories.id, categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .where(eq(subcategories.id, input.subcategoryId))
+      .for('update');
+    if (!subcategory) throw notFound('Subcategory');
+    if (subcategory.categoryId === input.newCategoryId) {
+      throw unprocessable('newCategoryId', 'The subcategory already belongs to this category.');
+    }
+    if (!(await categoryExists(tx, input.newCategoryId))) {
+      throw unprocessable('newCategoryId', 'The selected category does not exist.');
+    }
+    await tx
+      .update(subcategories)
+      .set({ categoryId: input.newCategoryId, updatedAt: new Date() })
+      .where(eq(subcategories.id, subcategory.id));
+    await tx
+      .update(equipments)
+      .set({ categoryId: input.newCategoryId, updatedAt: sql`now()` })
+      .where(eq(equipments.subcategoryId, subcategory.id));
+  });
+  subcategoryUpdated(notifier, input.subcategoryId);
+  return { message: subcategoryUpdatedMessage, subcategory: await subcategorySummary(db, input.subcategoryId) };
 }

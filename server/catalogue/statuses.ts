@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { StatusRecord } from '../../contract/statuses';
-import { modelTypes } from '../../contract/statuses';
-import type { Executor } from '../db/client';
+import { equipmentStatusesAnswer, modelTypes, statusesAnswer } from '../../contract/statuses';
+import type { Database, Executor } from '../db/client';
 import { brands, statuses } from '../db/schema';
+import { answerCache, encodeJson } from './answer-cache';
 
 export function serializeStatus(
   row: typeof statuses.$inferSelect,
@@ -40,6 +41,18 @@ export async function listEquipmentStatuses(db: Executor): Promise<StatusRecord[
     .where(eq(statuses.modelType, modelTypes.equipment))
     .orderBy(desc(statuses.updatedAt), desc(statuses.id));
   return rows.map((r) => serializeStatus(r.status, r.brand));
+}
+
+/** GET /api/statuses as JSON text, kept while the catalogue's version stands. */
+export function statusesJson(db: Database): Promise<string> {
+  return answerCache(db).get('statuses', async () => encodeJson(statusesAnswer, { statuses: await listStatuses(db) }));
+}
+
+/** GET /api/equipments/statuses as JSON text, kept while the catalogue's version stands. */
+export function equipmentStatusesJson(db: Database): Promise<string> {
+  return answerCache(db).get('equipment-statuses', async () =>
+    encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db) }),
+  );
 }
 
 /** The brand-generation status of a subcategory (its brands as a whole), if one exists. */

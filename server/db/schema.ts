@@ -54,6 +54,8 @@ export const categories = pgTable(
   {
     id: serial('id').primaryKey(),
     name: varchar('name', { length: 255 }).notNull(),
+    /** Maintained by a trigger on events (migration 0002): the category's event count, read without counting. */
+    eventsCount: integer('events_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +70,9 @@ export const subcategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
+    /** Maintained by triggers on brands and equipments (migration 0002). */
+    brandsCount: integer('brands_count').notNull().default(0),
+    equipmentsCount: integer('equipments_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,12 +92,16 @@ export const brands = pgTable(
     logo: text('logo'),
     /** JSON text of [{ type, url }] as the spec keeps it. */
     socials: text('socials'),
+    /** Maintained by a trigger on equipments (migration 0002): the brand's model count, sortable. */
+    equipmentsCount: integer('equipments_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('brands_subcategory_name_idx').on(t.subcategoryId, t.name),
+    index('brands_subcategory_name_idx').on(t.subcategoryId, t.name, t.id),
     index('brands_subcategory_created_idx').on(t.subcategoryId, t.createdAt),
+    index('brands_subcategory_equipments_count_idx').on(t.subcategoryId, t.equipmentsCount, t.id),
+    index('brands_lower_name_idx').on(sql`lower(${t.name})`),
   ],
 );
 
@@ -137,8 +146,8 @@ export const equipments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('equipments_subcategory_idx').on(t.subcategoryId, t.brand, t.model),
-    index('equipments_brand_idx').on(t.brandId),
+    index('equipments_subcategory_idx').on(t.subcategoryId, t.brand, t.model, t.id),
+    index('equipments_brand_model_idx').on(t.brandId, t.model),
     index('equipments_category_idx').on(t.categoryId),
   ],
 );

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { equipmentStatusesAnswer, statusesAnswer } from '../../contract/statuses';
-import { listEquipmentStatuses, listStatuses } from '../catalogue/statuses';
+import { sendJson } from '../catalogue/answer-cache';
+import { equipmentStatusesJson, statusesJson } from '../catalogue/statuses';
 
+/** Every status, and the per-brand equipment statuses: JSON kept in memory while the catalogue's version stands. */
 const statusRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/statuses', { schema: { response: { 200: statusesAnswer } } }, async () => ({ statuses: await listStatuses(app.db) }));
-  app.get('/api/equipments/statuses', { schema: { response: { 200: equipmentStatusesAnswer } } }, async () => ({
-    statuses: await listEquipmentStatuses(app.db),
-  }));
+  app.get('/api/statuses', { schema: { response: { 200: statusesAnswer } } }, async (_request, reply) =>
+    sendJson(reply, await statusesJson(app.db)),
+  );
+  app.get('/api/equipments/statuses', { schema: { response: { 200: equipmentStatusesAnswer } } }, async (_request, reply) =>
+    sendJson(reply, await equipmentStatusesJson(app.db)),
+  );
 };
 
 export default statusRoutes;

@@ -47,6 +47,13 @@ export async function freshDatabase(engine: Engine): Promise<DatabaseHandle & { 
       await handle.close();
       const dropper = new pg.Client({ connectionString: postgresAdminUrl });
       await dropper.connect();
+      // pool.end() resolves before its clients' sockets are closed; forcing the drop while one still is would
+      // kill it with an error nobody listens to any more. Let them go first (briefly), then force what remains.
+      for (let tries = 0; tries < 50; tries += 1) {
+        const { rows } = await dropper.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -1,0 +1,266 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { startServer } from '../../server/server';
+import { seedScale, type ScaleSummary } from '../../server/seed/scale';
+
+/**
+ * API bench (issue 3 point 9, issue 2 point 11). On a catalogue at scale (`seedScale`: 50 categories x 20
+ * subcategories, one subcategory with 20,000 brands, 200,000 equipment items, 5,000 events) in a fresh PGlite
+ * data directory, the real server (`startServer`, in a child process so that the load generator does not share its
+ * event loop) answers every call a screen makes, on the largest data a screen can ask for. Each call, with
+ * autocannon after a warm-up:
+ * - `screen`: 1 connection for 3 s, the latency a screen sees; the budget is p99 <= 50 ms;
+ * - `loaded`: 10 connections for 5 s (several operators at once; PGlite answers one query at a time, so latency
+ *   here is mostly queueing: about 10x the time a call costs).
+ * Then GET /api/categories with 50 connections for 10 s, on the scale data and on the demo data (issue 2).
+ * Figures, never assertions. Run alone: `npx tsx e2e/bench/api.ts` (prints JSON).
+ * BENCH_API_SECONDS / BENCH_API_CONNECTIONS change the loaded runs; BENCH_API_SCREEN_SECONDS the screen runs.
+ */
+
+const operator = { email: 'bench@example.com', password: 'bench-password-1' };
+const budgetP99Ms = 50;
+const thisFile = fileURLToPath(import.meta.url);
+
+interface RunFigures {
+  path: string;
+  p50_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  requests_per_s: number;
+  requests: number;
+  errors: number;
+  non_2xx: number;
+  bytes_per_answer: number;
+  budget_met: boolean;
+}
+
+async function measure(baseUrl: string, token: string, urlPath: string, connections: number, seconds: number): Promise<RunFigures> {
+  const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
+  // Warm-up: plans cached, JIT warm.
+  for (let i = 0; i < 20; i += 1) {
+    const res = await fetch(baseUrl + urlPath, { headers });
+    if (!res.ok) throw new Error(`${urlPath} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+  }
+  const result = await autocannon({ url: baseUrl + urlPath, connections, duration: seconds, headers });
+  const requests = result.requests.total;
+  return {
+    path: urlPath,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    mean_ms: Math.round(result.latency.average * 100) / 100,
+    requests_per_s: Math.round(result.requests.average),
+    requests,
+    errors: result.errors + result.timeouts,
+    non_2xx: result.non2xx,
+    bytes_per_answer: requests > 0 ? Math.round(result.throughput.total / requests) : 0,
+    budget_met: result.latency.p99 <= budgetP99Ms && result.non2xx === 0 && result.errors === 0,
+  };
+}
+
+function startChildServer(dataDir: string, seedDemo = false): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(thisFile, ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATA_DIR: dataDir, BENCH_SEED_DEMO: seedDemo ? 'true' : 'false' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bench server did not start within 60 s')), 60_000);
+    child.once('message', (message: { port?: number }) => {
+      clearTimeout(timer);
+      if (typeof message.port === 'number') resolve({ child, port: message.port });
+      else reject(new Error('the bench server sent no port'));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bench server exited (${code})`));
+    });
+  });
+}
+
+/** The child: the real server over the seeded data directory; tells the parent its port. */
+async function serve(): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: process.env.DATA_DIR,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    SEED_DEMO: process.env.BENCH_SEED_DEMO === 'true' ? 'true' : 'false',
+    SEED_OPERATOR_EMAIL: operator.email,
+    SEED_OPERATOR_PASSWORD: operator.password,
+    SPA_DIR: path.join(tmpdir(), 'no-spa-for-the-api-bench'),
+    LOGIN_MAX_FAILURES_PER_MINUTE: '1000',
+  });
+  const { app } = await startServer(config);
+  const address = app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  process.send?.({ port: address.port });
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(operator),
+  });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** GET /api/categories with 50 connections for 10 s on the demo data (issue 2 point 11); one retry on a failed start. */
+async function benchDemoCategories(): Promise<Record<string, number | string>> {
+  try {
+    return await benchDemoCategoriesOnce();
+  } catch {
+    try {
+      return await benchDemoCategoriesOnce();
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+async function benchDemoCategoriesOnce(): Promise<Record<string, number>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'catalogue-bench-demo-'));
+  let child: ChildProcess | undefined;
+  try {
+    const started = await startChildServer(dataDir, true);
+    child = started.child;
+    const baseUrl = `http://127.0.0.1:${started.port}`;
+    const run = await measure(baseUrl, await signIn(baseUrl), '/api/categories', 50, 10);
+    return { p50_ms: run.p50_ms, p99_ms: run.p99_ms, requests_per_s: run.requests_per_s, non_2xx: run.non_2xx };
+  } finally {
+    await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchApi(): Promise<Record<string, unknown>> {
+  const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
+  const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
+  const screenSeconds = Number(process.env.BENCH_API_SCREEN_SECONDS ?? 3);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'catalogue-bench-api-'));
+  let child: ChildProcess | undefined;
+  try {
+    const database = await openDatabase({ dataDir });
+    let seeded: ScaleSummary;
+    try {
+      seeded = await seedScale(database.db, { operator: { ...operator, tokens: 2_500_000 } });
+    } finally {
+      await database.close();
+    }
+
+    const started = await startChildServer(dataDir);
+    child = started.child;
+    const baseUrl = `http://127.0.0.1:${started.port}`;
+    const token = await signIn(baseUrl);
+
+    const brandsPage = await fetch(`${baseUrl}/api/brands?subcategory_id=${seeded.largeSubcategoryId}&limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ brands: { id: number; subcategory: { name: string } }[] }>);
+    const brandId = brandsPage.brands[0]?.id ?? 1;
+    const largeName = encodeURIComponent(brandsPage.brands[0]?.subcategory.name ?? '');
+    const large = seeded.largeSubcategoryId;
+    const category = seeded.largeCategoryId;
+
+    // Every call a screen makes, on the largest data it can ask for.
+    const calls = [
+      '/api/categories',
+      `/api/categories?subcategory_id=${large}`,
+      `/api/categories?category_id=${category}`,
+      '/api/categories-with-subcategories',
+      `/api/brands?subcategory_id=${large}&limit=100`,
+      `/api/brands?subcategory_id=${large}&limit=100&offset=19900`,
+      `/api/brands?subcategory_id=${large}&limit=100&sort=equipments_count&dir=desc`,
+      `/api/brands?subcategory_id=${large}&limit=100&q=nova`,
+      `/api/brands/${brandId}`,
+      `/api/events?category_id=${category}&limit=100`,
+      `/api/events?category_id=${category}&limit=100&sort=name&q=expo`,
+      `/api/equipments?subcategory_id=${large}&limit=100`,
+      `/api/equipments?subcategory_id=${large}&limit=100&offset=99900`,
+      `/api/equipments?subcategory=${largeName}`,
+      `/api/equipments?brand_id=${brandId}`,
+      `/api/equipments/brands?subcategory_id=${large}`,
+      '/api/statuses',
+      '/api/equipments/statuses',
+      '/api/equipments/exclusions',
+      '/api/brands/exclusions',
+      `/api/history?type=Equipments&subcategory_id=${large}`,
+      `/api/brand-generation-history?subcategory_id=${large}&brand_id=${brandId}`,
+      '/api/overview',
+      '/api/user-tokens',
+    ];
+    const figures = [];
+    for (const call of calls) {
+      const screen = await measure(baseUrl, token, call, 1, screenSeconds);
+      const loaded = await measure(baseUrl, token, call, connections, seconds);
+      figures.push({
+        path: call,
+        bytes_per_answer: screen.bytes_per_answer,
+        screen: { p50_ms: screen.p50_ms, p99_ms: screen.p99_ms, requests_per_s: screen.requests_per_s },
+        loaded: { p50_ms: loaded.p50_ms, p99_ms: loaded.p99_ms, requests_per_s: loaded.requests_per_s },
+        errors: screen.errors + screen.non_2xx + loaded.errors + loaded.non_2xx,
+        budget_met: screen.budget_met,
+        budget_met_loaded: loaded.budget_met,
+      });
+    }
+    const categoriesUnderLoad = await measure(baseUrl, token, '/api/categories', 50, 10);
+    await stopChild(child);
+    child = undefined;
+
+    return {
+      engine: 'pglite',
+      seeded: { ...seeded, seed_seconds: Math.round(seeded.milliseconds / 100) / 10 },
+      runs: { screen: { connections: 1, seconds: screenSeconds }, loaded: { connections, seconds }, budget_p99_ms: budgetP99Ms },
+      calls: figures,
+      all_calls_budget_met: figures.every((f) => f.budget_met),
+      all_calls_budget_met_loaded: figures.every((f) => f.budget_met_loaded),
+      slowest_screen_p99_ms: Math.max(...figures.map((f) => f.screen.p99_ms)),
+      categories_50_connections_10_s: {
+        p50_ms: categoriesUnderLoad.p50_ms,
+        p99_ms: categoriesUnderLoad.p99_ms,
+        requests_per_s: categoriesUnderLoad.requests_per_s,
+        non_2xx: categoriesUnderLoad.non_2xx,
+      },
+      demo_categories_50_connections_10_s: await benchDemoCategories(),
+    };
+  } finally {
+    await stopChild(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === '--serve') {
+    serve().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  } else {
+    benchApi().then(
+      (figures) => {
+        console.log(JSON.stringify(figures, null, 2));
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import { buildSpa, spaNeedsBuild } from '../../server/cli/spa-build';
+import { startTestServer } from '../fixtures';
+import { benchApi } from './api';
+import { benchBundles } from './bundle';
+import { benchRealtime } from './realtime';
+import { benchStartup } from './startup';
+
+/**
+ * `npm run bench`: every speed and memory figure of the issues, printed as one JSON object. Figures, never
+ * assertions: each section says whether its budget is met.
+ */
+async function main() {
+  if (await spaNeedsBuild(process.cwd(), 'dist')) await buildSpa(process.cwd());
+  const figures: Record<string, unknown> = {};
+
+  const server = await startTestServer();
+  try {
+    figures.bundles = await benchBundles(server);
+  } finally {
+    await server.close();
+  }
+  figures.startup = await benchStartup();
+  figures.api = await benchApi();
+  figures.realtime = await benchRealtime();
+  console.log(JSON.stringify(figures, null, 2));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  channels,
+  realtimeEvents,
+  type statusesChangedPayload,
+  type updateBrandPayload,
+  type updateCategoryPayload,
+  type updateSubcategoryPayload,
+} from '../../contract/realtime';
+import type { z } from 'zod';
+import type { Broadcaster } from '../realtime/types';
+
+/**
+ * What the catalogue services tell the screens after a change has committed (ARCHITECTURE.md "Real-time
+ * contract"). Call these only after the transaction: an event must never announce a change that was rolled back.
+ *
+ * `broadcaster` is the app's real-time broadcaster (`app.broadcaster`), or undefined when the app was built
+ * without the real-time plugin; then nothing is sent. Publishing never fails the request: the broadcaster logs
+ * its own delivery errors, and the request does not wait for the delivery.
+ */
+export type Notifier = Broadcaster | undefined;
+
+/** The broadcaster of an app, if the real-time plugin is registered. */
+export function notifierOf(app: FastifyInstance): Notifier {
+  return app.hasDecorator('broadcaster') ? app.broadcaster : undefined;
+}
+
+function send(broadcaster: Notifier, channel: string, event: string, payload: unknown): void {
+  if (!broadcaster) return;
+  broadcaster.publish(channel, event, payload).catch(() => undefined);
+}
+
+/** A category was renamed. */
+export function categoryUpdated(broadcaster: Notifier, categoryId: number): void {
+  const payload: z.infer<typeof updateCategoryPayload> = { category_id: categoryId };
+  send(broadcaster, channels.category, realtimeEvents.updateCategory, payload);
+}
+
+/** A subcategory was renamed or moved to another category. */
+export function subcategoryUpdated(broadcaster: Notifier, subcategoryId: number): void {
+  const payload: z.infer<typeof updateSubcategoryPayload> = { subcategory_id: subcategoryId };
+  send(broadcaster, channels.subcategory, realtimeEvents.updateSubcategory, payload);
+}
+
+/** A brand was excluded or un-excluded. */
+export function brandUpdated(broadcaster: Notifier, brandId: number): void {
+  const payload: z.infer<typeof updateBrandPayload> = { brand_id: brandId };
+  send(broadcaster, channels.brand, realtimeEvents.updateBrand, payload);
+}
+
+/** Equipment of these subcategories was edited, excluded or un-excluded. */
+export function equipmentsChanged(broadcaster: Notifier, subcategoryIds: Iterable<number>): void {
+  const unique = [...new Set(subcategoryIds)].sort((a, b) => a - b);
+  if (unique.length === 0) return;
+  const payload: z.infer<typeof statusesChangedPayload> = { subcategory_ids: unique };
+  send(broadcaster, channels.equipments, realtimeEvents.statusesChanged, payload);
+}

@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { brands, categories, equipments, subcategories } from '../db/schema';
+import { seedDemo } from '../seed/demo';
+import type { Engine } from './databases';
+import { createTestApp, type TestApp } from './app';
+
+/** The real app over a fresh database holding the demo catalogue, and a signed-in operator. */
+export async function catalogueApp(engine: Engine): Promise<{ t: TestApp; headers: { authorization: string }; userId: number }> {
+  const t = await createTestApp(engine);
+  await seedDemo(t.database.db, { email: 'demo-seed@example.com', password: 'password123' });
+  const { headers, userId } = await t.signIn({ tokens: 1000 });
+  return { t, headers, userId };
+}
+
+/** Tables whose rows a request may touch without changing anything the operator sees. */
+const volatileTables = new Set(['access_tokens']);
+
+/**
+ * A digest of every row of every table (but the bearer tokens, whose last use is refreshed by any request):
+ * equal digests before and after a refused request show that it changed nothing.
+ */
+export async function databaseDigest(db: Database): Promise<string> {
+  const result = await db.execute(
+    sql`select table_name::text as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const tables = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).filter((n) => !volatileTables.has(n));
+  const parts = tables.map(
+    (name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+  );
+  const digest = await db.execute(sql.raw(`select string_agg(t || ':' || h, ',' order by t) as digest from (${parts.join(' union all ')}) d`));
+  return (digest as unknown as { rows: { digest: string }[] }).rows[0]?.digest ?? '';
+}
+
+/** Ids of the demo catalogue by name. */
+export async function demoIds(db: Database) {
+  const category = async (name: string) => {
+    const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, name));
+    if (!row) throw new Error(`no category ${name}`);
+    return row.id;
+  };
+  const subcategory = async (name: string) => {
+    const [row] = await db.select({ id: subcategories.id, categoryId: subcategories.categoryId }).from(subcategories).where(eq(subcategories.name, name));
+    if (!row) throw new Error(`no subcategory ${name}`);
+    return row.id;
+  };
+  const brand = async (name: string) => {
+    const [row] = await db.select({ id: brands.id }).from(brands).where(eq(brands.name, name));
+    if (!row) throw new Error(`no brand ${name}`);
+    return row.id;
+  };
+  const equipment = async (brandName: string, model: string) => {
+    const [row] = await db
+      .select({ id: equipments.id })
+      .from(equipments)
+      .where(and(eq(equipments.brand, brandName), eq(equipments.model, model)));
+    if (!row) throw new Error(`no equipment ${brandName} ${model}`);
+    return row.id;
+  };
+  return { category, subcategory, brand, equipment };
+}
+
+/** Calls the app as the signed-in operator and answers status and parsed body. */
+export function caller(t: TestApp, headers: { authorization: string }) {
+  return async <T = unknown>(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { ...headers, 'x-requested-with': 'XMLHttpRequest' },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: res.statusCode, body: res.json<T>(), headers: res.headers };
+  };
+}
