@@ -1,6 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categoriesAnswer } from '../../contract/categories';
-import { getJson } from './http';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  categoriesAnswer,
+  renameAnswer,
+  type MoveSubcategoryBody,
+  type RenameAnswer,
+  type RenameBody,
+} from '../../contract/categories';
+import { getJson, sendJson } from './http';
 import { keys, type CategoriesScope } from './keys';
 
 /**
@@ -21,3 +27,55 @@ export function useCategories(scope: CategoriesScope = {}) {
 
 /** SPEC 8: what the header shows when the categories cannot be loaded. */
 export const categoriesErrorText = 'Failed to fetch categories and equipment.';
+
+// ---- Renaming and moving (SPEC 7 "POST /api/categories/update", "/api/subcategories/update",
+// "/api/equipments/subcategory/update") ----------------------------------------------------------------------------
+
+/** POST /api/categories/update { id, name } */
+export function renameCategory(body: RenameBody): Promise<RenameAnswer> {
+  return sendJson('post', '/api/categories/update', renameAnswer, body);
+}
+
+/** POST /api/subcategories/update { id, name } */
+export function renameSubcategory(body: RenameBody): Promise<RenameAnswer> {
+  return sendJson('post', '/api/subcategories/update', renameAnswer, body);
+}
+
+/** POST /api/equipments/subcategory/update { subcategoryId, newCategoryId } */
+export function moveSubcategory(body: MoveSubcategoryBody): Promise<RenameAnswer> {
+  return sendJson('post', '/api/equipments/subcategory/update', renameAnswer, body);
+}
+
+/** SPEC 8: what a failed category rename shows. */
+export const categoryUpdateFailedText = 'Failed to update category. Please try again.';
+/** The subcategory counterpart (the spec names only the category's; this one follows its wording). */
+export const subcategoryUpdateFailedText = 'Failed to update subcategory. Please try again.';
+
+/**
+ * Names appear in the tree, on equipment rows, on brands, in exclusions and in history entries: a rename or a move
+ * makes all of them stale.
+ */
+function invalidateCatalogueNames(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.categories.all }),
+    queryClient.invalidateQueries({ queryKey: keys.equipments.all }),
+    queryClient.invalidateQueries({ queryKey: keys.brands.all }),
+    queryClient.invalidateQueries({ queryKey: keys.exclusions.all }),
+    queryClient.invalidateQueries({ queryKey: keys.history.all }),
+  ]);
+}
+
+export function useRenameCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: renameCategory, onSuccess: () => invalidateCatalogueNames(queryClient) });
+}
+
+export function useRenameSubcategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: renameSubcategory, onSuccess: () => invalidateCatalogueNames(queryClient) });
+}
+
+export function useMoveSubcategory() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: moveSubcategory, onSuccess: () => invalidateCatalogueNames(queryClient) });
+}

@@ -68,8 +68,9 @@ export const keys = {
     /** GET /api/equipments?subcategory= (or subcategory_id / brand_id, extensions) */
     list: (params: { subcategory?: string; subcategory_id?: number; brand_id?: number; offset?: number; limit?: number }) =>
       ['equipments', 'list', compact(params)] as const,
-    /** GET /api/equipments/brands?subcategory_id= */
-    brands: (subcategoryId: number) => ['equipments', 'brands', subcategoryId] as const,
+    /** GET /api/equipments/brands?subcategory_id=&q= (`q` extension); without `q` the prefix of every search. */
+    brands: (subcategoryId: number, params: { q?: string } = {}) =>
+      ['equipments', 'brands', subcategoryId, compact(params)] as const,
   },
 
   // History

@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { brandExclusionsQueryOptions } from '../api/exclusions';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
+import { tableSearchSchema } from '../ui/data-table';
 
+/** SPEC 2 "Brand exclusions (second variant)": with Logo and Socials. */
 export const Route = createFileRoute('/dashboard/brands/exclusions')({
   staticData: { screenType: 'Equipments' },
+  validateSearch: tableSearchSchema,
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(brandExclusionsQueryOptions());
+  },
   component: BrandExclusionsRoute,
 });
 

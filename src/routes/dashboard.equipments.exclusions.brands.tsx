@@ -1,11 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { brandExclusionsQueryOptions } from '../api/exclusions';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
+import { ExclusionsSubNav } from '../features/equipment-exclusions/exclusions-sub-nav';
+import { tableSearchSchema } from '../ui/data-table';
 
+/** SPEC 2 "Brand exclusions" (first variant), under the exclusions sub-nav. */
 export const Route = createFileRoute('/dashboard/equipments/exclusions/brands')({
   staticData: { screenType: 'Equipments' },
+  validateSearch: tableSearchSchema,
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(brandExclusionsQueryOptions());
+  },
   component: BrandExclusionsRoute,
 });
 
 function BrandExclusionsRoute() {
-  return <BrandExclusionsScreen variant="equipments" />;
+  return <BrandExclusionsScreen variant="equipments" subNav={<ExclusionsSubNav />} />;
 }

@@ -1,14 +1,66 @@
+import type { ReactNode } from 'react';
+import type { Brand } from '../../../contract/brands';
+import { useBrandExclusions } from '../../api/exclusions';
+import { DataTable, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
+import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
+import { BrandInformationPanel } from './brand-information-panel';
+import { brandExclusionTexts, exclusionErrorText } from './error-text';
+import './brand-exclusions.css';
+
+const noRows: Brand[] = [];
+export const brandExclusionsEmptyTexts = { empty: 'No excluded brands found.', noMatch: 'No excluded brands match the filter.' } as const;
+
+const renderBrandInformation = (row: DataTableRow<Brand>) => <BrandInformationPanel brand={row.original} />;
+
 /**
- * SPEC 2 "Brand exclusions screens (two variants)": `equipments` at /dashboard/equipments/exclusions/brands (under the
- * exclusions sub-nav), `brands` at /dashboard/brands/exclusions (the variant with Logo and Socials).
- * Built by a later issue; both routes set the Equipments screen type.
+ * SPEC 2 "Brand exclusions screens (two variants)": `equipments` at /dashboard/equipments/exclusions/brands (under
+ * the exclusions sub-nav, which its route passes in as `subNav`), `brands` at /dashboard/brands/exclusions (the
+ * variant with Logo and Socials). Rows expand to the brand information; removal is the one wired action.
  */
-export function BrandExclusionsScreen({ variant }: { variant: 'equipments' | 'brands' }) {
+export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclusionsVariant; subNav?: ReactNode }) {
+  const exclusions = useBrandExclusions();
+  const urlState = useUrlTableState({ sortable: sortableBrandExclusionColumns });
+  const table = useDataTable({
+    columns: brandExclusionColumns[variant],
+    data: exclusions.data ?? noRows,
+    getRowId: (row) => String(row.id),
+    getRowCanExpand: () => true,
+    urlState,
+  });
+  const count = exclusions.data?.length;
+
   return (
-    <section className="screen" aria-labelledby="screen-title" data-variant={variant}>
+    <section className="screen brand-exclusions" aria-labelledby="screen-title" data-variant={variant}>
+      {subNav}
       <h1 id="screen-title" className="screen__title">
         Brand exclusions
       </h1>
+      <DataTable
+        table={table}
+        caption="Excluded brands"
+        filterLabel="Filter excluded brands"
+        loading={exclusions.isPending}
+        error={
+          exclusions.isError && !exclusions.data ? (
+            <span className="brand-exclusions__failure">
+              <span>{exclusionErrorText(exclusions.error, brandExclusionTexts.fetchFailed)}</span>
+              <button
+                type="button"
+                className="btn btn--secondary btn--compact"
+                onClick={() => void exclusions.refetch()}
+                disabled={exclusions.isFetching}
+              >
+                {exclusions.isFetching ? 'Retrying…' : 'Try again'}
+              </button>
+            </span>
+          ) : undefined
+        }
+        emptyText={urlState.globalFilter ? brandExclusionsEmptyTexts.noMatch : brandExclusionsEmptyTexts.empty}
+        summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'brand' : 'brands'}`}
+        renderSubRow={renderBrandInformation}
+        virtualize
+        estimateRowHeight={variant === 'brands' ? 64 : 56}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { TooltipProvider } from '../../ui/tooltip';
 import { DashboardHeader } from '../dashboard-header/dashboard-header';
+import { useHeaderHistory } from '../history/header-history';
 import { useReconcileSelection } from './use-reconcile-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
 
@@ -8,16 +9,18 @@ import { useScreenTypeFromRoute } from './use-screen-type';
 export function DashboardLayout() {
   useReconcileSelection();
   useScreenTypeFromRoute();
+  const history = useHeaderHistory();
   return (
     <TooltipProvider delayDuration={300}>
       <div className="app-shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <DashboardHeader />
+      <DashboardHeader actions={{ onHistory: history.open }} />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {history.dialog}
       </div>
     </TooltipProvider>
   );

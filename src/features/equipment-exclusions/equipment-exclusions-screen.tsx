@@ -1,8 +1,47 @@
-/** SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions). Built by a later issue. */
+import type { Equipment } from '../../../contract/equipments';
+import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
+import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './equipment-exclusion-columns';
+import { ExclusionsSubNav } from './exclusions-sub-nav';
+import { FetchFailure } from './fetch-failure';
+import './exclusions.css';
+
+const noRows: Equipment[] = [];
+export const equipmentExclusionTexts = { empty: 'No excluded exclusions found.', noMatch: 'No exclusions match the filter.' } as const;
+
+/** SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions): the excluded models, removable. */
 export function EquipmentExclusionsScreen() {
+  const exclusions = useEquipmentExclusions();
+  const urlState = useUrlTableState({ sortable: sortableEquipmentExclusionColumns });
+  const table = useDataTable({
+    columns: equipmentExclusionColumns,
+    data: exclusions.data ?? noRows,
+    getRowId: (row) => String(row.id),
+    urlState,
+  });
+  const count = exclusions.data?.length;
+
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title" className="screen__title">Equipment exclusions</h1>
+    <section className="screen exclusions-screen" aria-labelledby="screen-title">
+      <ExclusionsSubNav />
+      <h1 id="screen-title" className="screen__title">
+        Equipment exclusions
+      </h1>
+      <DataTable
+        table={table}
+        caption="Excluded equipment"
+        filterLabel="Filter exclusions"
+        loading={exclusions.isPending}
+        error={
+          exclusions.isError && !exclusions.data ? (
+            <FetchFailure text={exclusionTexts.fetchFailed} retrying={exclusions.isFetching} onRetry={() => void exclusions.refetch()} />
+          ) : undefined
+        }
+        emptyText={urlState.globalFilter ? equipmentExclusionTexts.noMatch : equipmentExclusionTexts.empty}
+        summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'model' : 'models'}`}
+        virtualize
+        estimateRowHeight={56}
+      />
     </section>
   );
 }

@@ -1,8 +1,121 @@
-/** SPEC 2 "Equipments screen" (/dashboard/equipments). Built by a later issue; its route sets the Equipments screen type. */
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Category, Subcategory } from '../../../contract/categories';
+import { categoriesErrorText, useCategories } from '../../api/categories';
+import { useEquipmentStatuses } from '../../api/equipments';
+import { useSelection } from '../../store/selection';
+import { Spinner } from '../../ui/spinner';
+import { HistoryDialog } from '../history/history-dialog';
+import { BrandsDialog } from './brands-dialog';
+import { CategoryList } from './category-list';
+import { ChangeCategoryDialog } from './change-category-dialog';
+import { EquipmentDetailsDialog } from './equipment-details-dialog';
+import { EquipmentsTabs } from './equipments-tabs';
+import { GenerateItemsDialog } from './generate-items-dialog';
+import type { SubcategoryAction } from './subcategory-model';
+import { SubcategoryList, type SubcategoryActionHandler } from './subcategory-list';
+import './equipments.css';
+
+type OpenDialog = { kind: Exclude<SubcategoryAction, 'view-items'>; subcategory: Subcategory };
+
+function findSubcategory(categories: readonly Category[] | undefined, id: number | undefined): Subcategory | null {
+  if (id === undefined || !categories) return null;
+  for (const category of categories) {
+    const found = category.subcategories.find((s) => s.id === id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * SPEC 2 "Equipments screen" (/dashboard/equipments): the tab bar, the categories on the left (the selected one's
+ * subcategories on the right), and the dialogs of a subcategory's actions.
+ *
+ * The selected category is the app's selection (zustand store), shared with the header: the first category is
+ * selected by default (SPEC 4 reconciliation), and the header's History and Regenerate act on what this screen shows.
+ * The Equipment Details dialog is in the URL (`?items={subcategory id}` with its grid's sort and filter), so it
+ * survives a reload and can be linked; the other dialogs are local state.
+ */
 export function EquipmentsScreen() {
+  const categoriesQuery = useCategories();
+  const statuses = useEquipmentStatuses().data;
+  const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
+  const selectCategory = useSelection((s) => s.selectCategory);
+  const itemsId = useSearch({ from: '/dashboard/equipments/', select: (search) => search.items });
+  const navigate = useNavigate({ from: '/dashboard/equipments/' });
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Where the focus returns when a dialog closes (kept after the close: the dialog reads it while unmounting).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+
+  const categories = categoriesQuery.data?.categories;
+  const selected = categories?.find((c) => c.id === selectedCategoryId) ?? categories?.[0];
+  const detailsSubcategory = findSubcategory(categories, itemsId);
+
+  const onAction: SubcategoryActionHandler = (action, subcategory, from) => {
+    setOpener(from);
+    if (action === 'view-items') {
+      void navigate({ search: (previous) => ({ ...previous, items: subcategory.id }), replace: true });
+      return;
+    }
+    setDialog({ kind: action, subcategory });
+  };
+
+  const closeDetails = () =>
+    void navigate({
+      search: (previous) => ({ ...previous, items: undefined, q: undefined, sort: undefined, dir: undefined }),
+      replace: true,
+    });
+  const closeDialog = () => setDialog(null);
+  const dialogFor = (kind: OpenDialog['kind']) => (dialog?.kind === kind ? dialog.subcategory : null);
+  const returnFocusTo = { current: opener };
+
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title" className="screen__title">Equipments</h1>
+    <section className="screen equipments" aria-labelledby="screen-title">
+      <h1 id="screen-title" className="screen__title">
+        Equipments
+      </h1>
+      <EquipmentsTabs />
+      {!categories ? (
+        categoriesQuery.isError ? (
+          <div className="equipments__error" role="alert">
+            <p>{categoriesErrorText}</p>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={categoriesQuery.isFetching}
+              onClick={() => void categoriesQuery.refetch()}
+            >
+              Retry
+            </button>
+          </div>
+        ) : (
+          <div className="equipments__loading">
+            <Spinner label="Loading categories and equipment" size="lg" />
+          </div>
+        )
+      ) : categories.length === 0 || !selected ? (
+        <p className="equipments__empty">No categories available</p>
+      ) : (
+        <div className="equipments__layout">
+          <CategoryList categories={categories} selectedId={selected.id} onSelect={selectCategory} />
+          <SubcategoryList category={selected} statuses={statuses} onAction={onAction} />
+        </div>
+      )}
+
+      <EquipmentDetailsDialog
+        subcategory={detailsSubcategory}
+        onClose={closeDetails}
+        returnFocusTo={returnFocusTo}
+      />
+      <HistoryDialog
+        source={dialog?.kind === 'history' ? { kind: 'equipment', subcategoryName: dialog.subcategory.name } : null}
+        description={dialog?.kind === 'history' ? `Equipment generation runs of ${dialog.subcategory.name}.` : undefined}
+        onClose={closeDialog}
+        returnFocusTo={returnFocusTo}
+      />
+      <BrandsDialog subcategory={dialogFor('view-brands')} onClose={closeDialog} returnFocusTo={returnFocusTo} />
+      <ChangeCategoryDialog subcategory={dialogFor('change-category')} onClose={closeDialog} returnFocusTo={returnFocusTo} />
+      <GenerateItemsDialog subcategory={dialogFor('generate-items')} onClose={closeDialog} />
     </section>
   );
 }

@@ -1,0 +1,275 @@
+import type { Browser, Page, WebSocket } from '@playwright/test';
+import { asc, eq, isNull } from 'drizzle-orm';
+import { tokenPackages } from '../contract/tokens';
+import { startFakeStripe } from '../server/payments/test-support/fake-stripe';
+import { brandExclusions, brands, categories, subcategories } from '../server/db/schema';
+import { expectNoSeriousA11yViolations } from './axe';
+import { expect, test, type TestServer } from './fixtures';
+
+/**
+ * Live updates (issue 4 points 5 and 6): two browsers signed in as the same operator on the same server; a change
+ * made in one (through the app's own API, with that browser's token) reaches the other over the embedded Pusher
+ * server without a reload. Nothing is mocked: the real server, pusher-js and Chromium.
+ */
+
+const operator = { email: 'realtime@example.com' };
+const liveText = 'Live updates unavailable - reconnecting';
+/** private-user.{id} and the six shared channels of SPEC 7. */
+const channelCount = 7;
+
+const header = (page: Page) => page.getByRole('banner');
+const categoryTrigger = (page: Page) => header(page).getByRole('button', { name: /^Category/ });
+const liveIndicator = (page: Page) => header(page).getByRole('status').filter({ hasText: 'Live updates' });
+
+const isPusherSocket = (socket: WebSocket) => new URL(socket.url()).pathname.startsWith('/app/');
+
+/**
+ * Resolves with the page's next pusher-js WebSocket once every channel is subscribed on it (the server's
+ * `pusher_internal:subscription_succeeded` frames). Call it before the navigation or reconnection it waits for.
+ */
+function whenLive(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!isPusherSocket(socket)) return;
+      let subscribed = 0;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('pusher_internal:subscription_succeeded') && ++subscribed === channelCount) resolve(socket);
+      });
+    });
+  });
+}
+
+/** Marks the document, so a later check can tell that the page was never reloaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+}
+async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+}
+
+interface Browsers {
+  a: Page;
+  b: Page;
+  /** Browser A's bearer token. */
+  tokenA: string;
+  /** B's pusher-js socket, subscribed to every channel. */
+  socketB: WebSocket;
+  close(): Promise<void>;
+}
+
+/** Browser A (the test's page) and browser B (a second context), both signed in; B opens `path` and goes live. */
+async function twoBrowsers(
+  page: Page,
+  browser: Browser,
+  server: TestServer,
+  path: string,
+): Promise<Browsers> {
+  const other = await browser.newContext();
+  const b = await other.newPage();
+  const { token: tokenA } = await server.loginAs(page, operator);
+  await server.loginAs(b, operator);
+  const live = whenLive(b);
+  await b.goto(`${server.url}${path}`);
+  const socketB = await live;
+  await markDocument(b);
+  return { a: page, b, tokenA, socketB, close: () => other.close() };
+}
+
+/** A call of our API from browser A, with A's own token (as A's screens make it). */
+async function callAs(a: Page, server: TestServer, token: string, method: 'post' | 'delete', path: string, data?: unknown) {
+  const response = await a.request.fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBe(200);
+  return response;
+}
+
+/** A category of this test's own, with one subcategory (other specs share the server's catalogue). */
+async function scratchCategory(server: TestServer, label: string) {
+  const name = `Zz realtime ${label} ${Date.now()}`;
+  const [category] = await server.db.insert(categories).values({ name }).returning({ id: categories.id });
+  await server.db.insert(subcategories).values({ categoryId: category!.id, name: `${name} sub` });
+  return { id: category!.id, name, remove: () => server.db.delete(categories).where(eq(categories.id, category!.id)) };
+}
+
+/** A new name that does not contain the old one. */
+const renamedFrom = (name: string) => name.replace('Zz realtime', 'Zz renamed');
+
+/**
+ * The resync after an outage refetches every key an event could touch, the user answer among them: its five-minute
+ * stale time keeps Query's own refetch-on-reconnect away from it, so its request shows the resync ran.
+ */
+const userRefetched = (page: Page) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user', { timeout: 15_000 });
+
+async function chooseCategory(page: Page, name: string) {
+  await categoryTrigger(page).click();
+  await page.getByRole('menuitemradio', { name }).click();
+  await expect(categoryTrigger(page)).toContainText(name);
+}
+
+test.describe('live updates', () => {
+  test('a category renamed in one browser is renamed in the other without a reload', async ({ page, browser, server }) => {
+    const category = await scratchCategory(server, 'rename');
+    const { a, b, tokenA, close } = await twoBrowsers(page, browser, server, '/dashboard/events');
+    try {
+      await chooseCategory(b, category.name);
+      const renamed = renamedFrom(category.name);
+      await callAs(a, server, tokenA, 'post', '/api/categories/update', { id: category.id, name: renamed });
+
+      await expect(categoryTrigger(b)).toContainText(renamed);
+      await categoryTrigger(b).click();
+      await expect(b.getByRole('menuitemradio', { name: renamed })).toBeVisible();
+      await expect(b.getByRole('menuitemradio', { name: category.name, exact: true })).toHaveCount(0);
+      await b.keyboard.press('Escape');
+      await expect(liveIndicator(b)).toHaveCount(0);
+      await expectNoReload(b);
+    } finally {
+      await close();
+      await category.remove();
+    }
+  });
+
+  test("a brand excluded in one browser appears in the other's exclusion list, and leaves it when removed", async ({ page, browser, server }) => {
+    const [brand] = await server.db
+      .select({ id: brands.id, name: brands.name, subcategoryId: brands.subcategoryId })
+      .from(brands)
+      .leftJoin(brandExclusions, eq(brandExclusions.brandId, brands.id))
+      .where(isNull(brandExclusions.brandId))
+      .orderBy(asc(brands.id))
+      .limit(1);
+    if (!brand) throw new Error('the demo catalogue has no brand to exclude');
+    const { a, b, tokenA, close } = await twoBrowsers(page, browser, server, '/dashboard/brands/exclusions');
+    const table = b.getByRole('table', { name: 'Excluded brands' });
+    const row = table.getByRole('row').filter({ hasText: brand.name });
+    try {
+      await expect(table).toBeVisible();
+      await expect(row).toHaveCount(0);
+
+      await callAs(a, server, tokenA, 'post', '/api/brands/exclusions', { name: brand.name, subcategory_id: brand.subcategoryId });
+      await expect(row.first()).toBeVisible();
+
+      await callAs(a, server, tokenA, 'delete', `/api/brands/exclusions/${brand.id}`);
+      await expect(row).toHaveCount(0);
+      await expectNoReload(b);
+      await expectNoSeriousA11yViolations(b);
+    } finally {
+      await close();
+      await server.db.delete(brandExclusions).where(eq(brandExclusions.brandId, brand.id));
+    }
+  });
+
+  test('tokens bought in one browser show in the balance of the other', async ({ page, browser, makeServer }) => {
+    const stripe = await startFakeStripe();
+    try {
+      const server = await makeServer({ env: stripe.env });
+      const { a, b, tokenA, close } = await twoBrowsers(page, browser, server, '/dashboard');
+      try {
+        const balance = b.getByRole('status', { name: 'Token balance' });
+        await expect(balance).toHaveText(/^[\d,]+ tokens$/);
+        const before = Number((await balance.innerText()).replace(/\D/g, ''));
+
+        // Save a card as the payment screen does (a SetupIntent confirmed on the card provider), then buy.
+        const setup = await callAs(a, server, tokenA, 'post', '/api/payment-methods/setup-intent');
+        const paymentMethod = stripe.confirmSetupIntent(((await setup.json()) as { client_secret: string }).client_secret);
+        await callAs(a, server, tokenA, 'post', '/api/payment-methods', { payment_method: paymentMethod });
+        const pkg = tokenPackages[0];
+        await callAs(a, server, tokenA, 'post', '/api/purchase-tokens', { amount: pkg.amount, price: pkg.priceCents / 100 });
+
+        await expect(balance).toHaveText(`${(before + pkg.amount).toLocaleString('en-US')} tokens`);
+        await expectNoReload(b);
+      } finally {
+        await close();
+      }
+    } finally {
+      await stripe.close();
+    }
+  });
+
+  test('the header says at once when the network is lost, and what changed meanwhile shows once it is back', async ({ page, browser, server }) => {
+    const category = await scratchCategory(server, 'offline');
+    const { a, b, tokenA, close } = await twoBrowsers(page, browser, server, '/dashboard/events');
+    try {
+      await chooseCategory(b, category.name);
+      await expect(liveIndicator(b)).toHaveCount(0);
+
+      await b.context().setOffline(true);
+      await expect(liveIndicator(b)).toHaveText(liveText);
+      await expectNoSeriousA11yViolations(b);
+
+      // Missed while offline: no event reaches B now.
+      const renamed = renamedFrom(category.name);
+      await callAs(a, server, tokenA, 'post', '/api/categories/update', { id: category.id, name: renamed });
+
+      const resynced = userRefetched(b);
+      await b.context().setOffline(false);
+      await resynced;
+      await expect(liveIndicator(b)).toHaveCount(0);
+      await expect(categoryTrigger(b)).toContainText(renamed);
+      await expectNoReload(b);
+    } finally {
+      await close();
+      await category.remove();
+    }
+  });
+
+  test('when the socket drops, pusher-js reconnects, joins every channel again and the stale data is refetched', async ({ page, browser, server }) => {
+    // pusher-js notices a dead socket when its ping goes unanswered: the spec's pong timeout is 30 s.
+    test.setTimeout(120_000);
+    const category = await scratchCategory(server, 'reconnect');
+    const { a, b, tokenA, socketB, close } = await twoBrowsers(page, browser, server, '/dashboard/events');
+    try {
+      await chooseCategory(b, category.name);
+      await b.context().setOffline(true);
+      await expect(liveIndicator(b)).toHaveText(liveText);
+
+      const renamed = renamedFrom(category.name);
+      await callAs(a, server, tokenA, 'post', '/api/categories/update', { id: category.id, name: renamed });
+      // The ping pusher-js sent on going offline goes unanswered: after the pong timeout it drops the socket and
+      // tries new ones (which fail while offline).
+      await b.waitForEvent('websocket', { predicate: (socket) => socket !== socketB && isPusherSocket(socket), timeout: 60_000 });
+      await expect(liveIndicator(b)).toHaveText(liveText);
+      await expect(categoryTrigger(b)).toContainText(category.name);
+
+      const live = whenLive(b);
+      const resynced = userRefetched(b);
+      await b.context().setOffline(false);
+      await live;
+      await resynced;
+      await expect(liveIndicator(b)).toHaveCount(0);
+      await expect(categoryTrigger(b)).toContainText(renamed);
+
+      // The new socket carries events again.
+      const again = `${category.name} again`;
+      await callAs(a, server, tokenA, 'post', '/api/categories/update', { id: category.id, name: again });
+      await expect(categoryTrigger(b)).toContainText(again);
+      await expectNoReload(b);
+    } finally {
+      await close();
+      await category.remove();
+    }
+  });
+
+  test("pusher-js is not in the login page's JavaScript, and comes with the dashboard", async ({ page, server }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    const bodies = async () => Promise.all(scripts.splice(0).map(async (url) => (await page.request.get(url)).text()));
+    const isPusher = (source: string) => source.includes('pusher_internal:subscription_succeeded');
+
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    const loginScripts = await bodies();
+    expect(loginScripts.length).toBeGreaterThan(0);
+    expect(loginScripts.filter(isPusher)).toHaveLength(0);
+
+    await server.loginAs(page, operator);
+    scripts.length = 0;
+    const live = whenLive(page);
+    await page.goto(`${server.url}/dashboard`);
+    await live;
+    expect((await bodies()).filter(isPusher)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,160 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { brandsPageAnswer, generateAnswer, type Brand, type BrandSortField, type GenerateAnswer } from '../../contract/brands';
+import { equipmentsAnswer, type Equipment } from '../../contract/equipments';
+import { generateEquipments, generateEquipmentsFailedText } from './equipments';
+import { getJson, sendJson } from './http';
+import { keys } from './keys';
+
+/** Brands (SPEC 7 "Categories, brands, events, statuses"): a subcategory's brands page by page, a brand's models, generation. */
+
+// ---- GET /api/brands?subcategory_id= (extension: paged, sorted and filtered on the server) ---------------------------
+
+/**
+ * Brands a page (the server allows up to 500): a small first page so the first rows show at once, bigger ones after
+ * (fewer requests and fewer table rebuilds while the operator scrolls through a 20,000-brand subcategory).
+ */
+export const brandsFirstPageSize = 100;
+export const brandsPageSize = 400;
+
+/** How many brands the page at `offset` asks for (a function of the offset, so a refetch asks the same pages). */
+export function brandsPageLimit(offset: number): number {
+  return offset === 0 ? brandsFirstPageSize : brandsPageSize;
+}
+
+export interface BrandsListParams {
+  q?: string;
+  sort?: BrandSortField;
+  dir?: 'asc' | 'desc';
+}
+
+export type BrandsPage = { brands: Brand[]; total: number };
+
+export function getBrandsPage(
+  subcategoryId: number,
+  params: BrandsListParams & { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<BrandsPage> {
+  const searchParams: Record<string, string | number> = { subcategory_id: subcategoryId, offset: params.offset, limit: params.limit };
+  if (params.q) searchParams.q = params.q;
+  if (params.sort) searchParams.sort = params.sort;
+  if (params.dir) searchParams.dir = params.dir;
+  return getJson('/api/brands', brandsPageAnswer, { searchParams, signal });
+}
+
+/** The offset of the page after `pages`, or undefined when every brand is loaded. */
+export function nextBrandsOffset(pages: readonly BrandsPage[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.brands.length, 0);
+  const last = pages.at(-1);
+  if (!last) return 0;
+  return loaded < last.total && last.brands.length > 0 ? loaded : undefined;
+}
+
+export const brandsPagesQueryOptions = (subcategoryId: number, params: BrandsListParams = {}) =>
+  infiniteQueryOptions({
+    queryKey: keys.brands.page(subcategoryId, params),
+    queryFn: ({ pageParam, signal }) =>
+      getBrandsPage(subcategoryId, { ...params, offset: pageParam, limit: brandsPageLimit(pageParam) }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextBrandsOffset(pages),
+  });
+
+/** A subcategory's brands, a page at a time (`fetchNextPage` as the operator scrolls); disabled while `null`. */
+export function useBrandsPages(subcategoryId: number | null, params: BrandsListParams = {}) {
+  return useInfiniteQuery({ ...brandsPagesQueryOptions(subcategoryId ?? 0, params), enabled: subcategoryId !== null });
+}
+
+/** Every brand loaded so far, in order. */
+export function loadedBrands(data: InfiniteData<BrandsPage> | undefined): Brand[] {
+  return data ? data.pages.flatMap((page) => page.brands) : [];
+}
+
+/**
+ * Puts a fresh copy of a brand into the pages that hold it (the realtime `updatebrand` refetches GET /api/brands/{id}
+ * and patches the lists with this). Pages without it keep their identity.
+ */
+export function replaceBrandInPages(data: InfiniteData<BrandsPage> | undefined, brand: Brand): InfiniteData<BrandsPage> | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const index = page.brands.findIndex((b) => b.id === brand.id);
+    if (index < 0) return page;
+    changed = true;
+    const brands = page.brands.slice();
+    brands[index] = brand;
+    return { ...page, brands };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+// ---- GET /api/equipments?brand_id= (extension): a brand's models, for its expanded row -----------------------------
+
+/** Models shown under an expanded brand (its count says how many exist in all). */
+export const brandEquipmentsLimit = 100;
+
+export function getBrandEquipments(brandId: number): Promise<{ equipments: Equipment[]; total?: number | undefined }> {
+  return getJson('/api/equipments', equipmentsAnswer, { searchParams: { brand_id: brandId, limit: brandEquipmentsLimit } });
+}
+
+export const brandEquipmentsQueryOptions = (brandId: number) =>
+  queryOptions({
+    queryKey: keys.equipments.list({ brand_id: brandId, limit: brandEquipmentsLimit }),
+    queryFn: () => getBrandEquipments(brandId),
+  });
+
+export function useBrandEquipments(brandId: number) {
+  return useQuery(brandEquipmentsQueryOptions(brandId));
+}
+
+// ---- POST /api/brands/generate ---------------------------------------------------------------------------------------
+
+/** POST /api/brands/generate { subcategory_id }: generate (or regenerate) a subcategory's brands. */
+export function generateBrands(subcategoryId: number): Promise<GenerateAnswer> {
+  return sendJson('post', '/api/brands/generate', generateAnswer, { subcategory_id: subcategoryId });
+}
+
+/** SPEC 8: the server's message, else this. */
+export const generateBrandsFailedText = 'Failed to generate brands. Please try again.';
+
+export function useGenerateBrands() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateBrands,
+    onSettled: (_answer, _error, subcategoryId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
+        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
+        queryClient.invalidateQueries({ queryKey: keys.brands.ofSubcategory(subcategoryId) }),
+        queryClient.invalidateQueries({ queryKey: keys.history.all }),
+      ]),
+  });
+}
+
+// ---- POST /api/equipments/generate for the ticked brands (the brands screen's floating button) ----------------------
+
+/**
+ * Generates models for the ticked brands of a subcategory (fetcher in ./equipments). Afterwards the statuses (the
+ * brands go In Progress), the subcategory's brand pages (their counts), the tree and the history are stale.
+ */
+export function useGenerateBrandEquipments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateEquipments,
+    onSettled: (_answer, _error, sent) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
+        queryClient.invalidateQueries({ queryKey: keys.brands.ofSubcategory(sent.subcategory_id) }),
+        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
+        queryClient.invalidateQueries({ queryKey: keys.history.all }),
+      ]),
+  });
+}
+
+export { generateEquipmentsFailedText };

@@ -1,0 +1,237 @@
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { generateAnswer, type GenerateAnswer } from '../../contract/brands';
+import {
+  equipmentBrandsAnswer,
+  equipmentsAnswer,
+  generateModelsAnswer,
+  updateEquipmentAnswer,
+  type Equipment,
+  type EquipmentBrand,
+  type UpdateEquipmentBody,
+} from '../../contract/equipments';
+import { equipmentStatusesAnswer, type StatusRecord } from '../../contract/statuses';
+import { errorMessage, getJson, sendJson } from './http';
+import { keys } from './keys';
+
+/** Equipment models (SPEC 7 "Equipment"): a subcategory's items, saving an edited row, its brands, generation. */
+
+// ---- GET /api/equipments -----------------------------------------------------------------------------------------
+
+/** Rows a page of a subcategory's items (the server allows up to 1000 a call). */
+export const equipmentsPageSize = 200;
+
+export type EquipmentsPage = { equipments: Equipment[]; total?: number | undefined };
+
+/** GET /api/equipments?subcategory_id=&offset=&limit= (the id and paging are extensions of `?subcategory={name}`). */
+export function getEquipmentsPage(params: { subcategory_id: number; offset: number; limit: number }): Promise<EquipmentsPage> {
+  return getJson('/api/equipments', equipmentsAnswer, { searchParams: params });
+}
+
+/** Every page loaded so far of a subcategory's items, by brand then model. */
+export function subcategoryEquipmentsQueryKey(subcategoryId: number) {
+  return keys.equipments.list({ subcategory_id: subcategoryId, limit: equipmentsPageSize });
+}
+
+/** The offset of the page after `pages`, or undefined when every item is loaded. */
+export function nextEquipmentsOffset(pages: readonly EquipmentsPage[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.equipments.length, 0);
+  const last = pages.at(-1);
+  if (!last) return 0;
+  if (last.total !== undefined) return loaded < last.total ? loaded : undefined;
+  return last.equipments.length < equipmentsPageSize ? undefined : loaded;
+}
+
+/** A subcategory's items, a page at a time (`fetchNextPage` as the operator scrolls); disabled while `null`. */
+export function useSubcategoryEquipments(subcategoryId: number | null) {
+  return useInfiniteQuery({
+    queryKey: subcategoryEquipmentsQueryKey(subcategoryId ?? 0),
+    queryFn: ({ pageParam }) =>
+      getEquipmentsPage({ subcategory_id: subcategoryId ?? 0, offset: pageParam, limit: equipmentsPageSize }),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextEquipmentsOffset(pages),
+    enabled: subcategoryId !== null,
+  });
+}
+
+// ---- POST /api/equipments/update ---------------------------------------------------------------------------------
+
+/** POST /api/equipments/update with the full edited row; answers the row as the server now has it. */
+export function updateEquipment(body: UpdateEquipmentBody): Promise<Equipment> {
+  return sendJson('post', '/api/equipments/update', updateEquipmentAnswer, body);
+}
+
+type EquipmentListData = EquipmentsPage | InfiniteData<EquipmentsPage>;
+
+function isPage(value: unknown): value is EquipmentsPage {
+  return typeof value === 'object' && value !== null && Array.isArray((value as EquipmentsPage).equipments);
+}
+
+function isPages(value: unknown): value is InfiniteData<EquipmentsPage> {
+  const pages = (value as InfiniteData<unknown> | null)?.pages;
+  return Array.isArray(pages) && pages.every(isPage);
+}
+
+/**
+ * Puts the server's row into a cached list in place of the row with its id: a plain page or the pages of an
+ * infinite list. Anything else under the equipments keys (the brands lists), or a list without that row, is
+ * returned unchanged (same reference).
+ */
+export function replaceEquipmentInList<D>(data: D, row: Equipment): D {
+  const replacePage = (page: EquipmentsPage): EquipmentsPage => {
+    const index = page.equipments.findIndex((e) => e.id === row.id);
+    if (index < 0) return page;
+    const equipments = page.equipments.slice();
+    equipments[index] = row;
+    return { ...page, equipments };
+  };
+  if (isPages(data)) {
+    const pages = data.pages.map(replacePage);
+    return pages.every((page, i) => page === data.pages[i]) ? data : ({ ...data, pages } as D);
+  }
+  if (isPage(data)) {
+    const page = replacePage(data);
+    return page === data ? data : (page as D);
+  }
+  return data;
+}
+
+/** SPEC 8: an equipment update failure ("Alert") and the row's own "save of changes" text. */
+export const equipmentUpdateFailedText = 'Failed to update equipment. Please try again.';
+export const equipmentSaveFailedText = 'Failed to save changes. Please try again.';
+
+/** What Save sends: the edited row, and the subcategory it was in (a move also changes the tree's counts). */
+export interface EquipmentSave {
+  body: UpdateEquipmentBody;
+  previousSubcategoryId: number;
+}
+
+export function useUpdateEquipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body }: EquipmentSave) => updateEquipment(body),
+    onSuccess: (row, { previousSubcategoryId }) => {
+      // The row the operator sees after Save is the server's (trimmed, normalised), straight from the answer.
+      queryClient.setQueriesData<EquipmentListData | undefined>({ queryKey: keys.equipments.all }, (data) =>
+        replaceEquipmentInList(data, row),
+      );
+      return invalidateAfterEquipmentChange(queryClient, { movedToOtherSubcategory: row.subcategory_id !== previousSubcategoryId });
+    },
+  });
+}
+
+/**
+ * Models appear in the subcategory lists, in their brand's embedded list, in exclusions; a move between
+ * subcategories also changes the tree's counts. The lists are refetched in the background (the patched row stays
+ * on screen meanwhile).
+ */
+function invalidateAfterEquipmentChange(queryClient: QueryClient, { movedToOtherSubcategory }: { movedToOtherSubcategory: boolean }) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.equipments.all }),
+    queryClient.invalidateQueries({ queryKey: keys.brands.all }),
+    queryClient.invalidateQueries({ queryKey: keys.exclusions.equipments() }),
+    movedToOtherSubcategory ? queryClient.invalidateQueries({ queryKey: keys.categories.all }) : undefined,
+  ]);
+}
+
+// ---- GET /api/equipments/brands ------------------------------------------------------------------------------------
+
+/** Brands a page of the Brands dialog (the server allows up to 5000 a call). */
+export const equipmentBrandsPageSize = 200;
+
+/** GET /api/equipments/brands?subcategory_id=&q= : the first brands by name with their equipment status. */
+export function getEquipmentBrands(params: { subcategory_id: number; q?: string; limit?: number }): Promise<EquipmentBrand[]> {
+  const searchParams: Record<string, string | number> = { subcategory_id: params.subcategory_id, limit: params.limit ?? equipmentBrandsPageSize };
+  if (params.q) searchParams.q = params.q;
+  return getJson('/api/equipments/brands', equipmentBrandsAnswer, { searchParams });
+}
+
+export const equipmentBrandsQueryOptions = (subcategoryId: number, q = '') =>
+  queryOptions({
+    queryKey: keys.equipments.brands(subcategoryId, q ? { q } : {}),
+    queryFn: () => getEquipmentBrands({ subcategory_id: subcategoryId, q }),
+  });
+
+export function useEquipmentBrands(subcategoryId: number | null, q = '') {
+  return useQuery({ ...equipmentBrandsQueryOptions(subcategoryId ?? 0, q), enabled: subcategoryId !== null });
+}
+
+// ---- GET /api/equipments/statuses ----------------------------------------------------------------------------------
+
+/** GET /api/equipments/statuses: the per-brand equipment generation statuses (realtime `statuseschanged` invalidates). */
+export async function getEquipmentStatuses(): Promise<StatusRecord[]> {
+  return (await getJson('/api/equipments/statuses', equipmentStatusesAnswer)).statuses;
+}
+
+export const equipmentStatusesQueryOptions = () =>
+  queryOptions({ queryKey: keys.statuses.equipments(), queryFn: getEquipmentStatuses });
+
+export function useEquipmentStatuses() {
+  return useQuery(equipmentStatusesQueryOptions());
+}
+
+// ---- Generation ----------------------------------------------------------------------------------------------------
+
+/** POST /api/equipments/generate-models { brand, subcategory_id }: a brand's models. */
+export function generateModels(body: { brand: number; subcategory_id: number }): Promise<Equipment[]> {
+  return sendJson('post', '/api/equipments/generate-models', generateModelsAnswer, body).then((answer) => answer.models);
+}
+
+/** SPEC 8: 'Failed to generate models: ' plus the error message. */
+export function generateModelsFailedText(error: unknown): string {
+  return `Failed to generate models: ${errorMessage(error, error instanceof Error ? error.message : 'Unknown error')}`;
+}
+
+/** POST /api/equipments/generate { subcategory_id, brands }: generate items for these brands. */
+export function generateEquipments(body: { subcategory_id: number; brands: number[] }): Promise<GenerateAnswer> {
+  return sendJson('post', '/api/equipments/generate', generateAnswer, body);
+}
+
+/** SPEC 8: the server's message, else this. */
+export const generateEquipmentsFailedText = 'Failed to generate equipments. Please try again.';
+
+/** At most this many brands a generate call (contract generateEquipmentsBody). */
+const maxBrandsPerGeneration = 1000;
+
+/**
+ * Generate Items of the Equipments screen: POST /api/equipments/generate for the subcategory's brands (the first
+ * 1000 by name, the most one call takes). Fails with the server's refusal, or when the subcategory has no brands.
+ */
+export async function generateSubcategoryItems(subcategoryId: number): Promise<GenerateAnswer> {
+  const brands = await getEquipmentBrands({ subcategory_id: subcategoryId, limit: maxBrandsPerGeneration });
+  if (brands.length === 0) return { success: false, message: 'This subcategory has no brands yet: generate its brands first.' };
+  return generateEquipments({ subcategory_id: subcategoryId, brands: brands.map((b) => b.id) });
+}
+
+function invalidateAfterGeneration(queryClient: QueryClient, subcategoryId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
+    queryClient.invalidateQueries({ queryKey: keys.equipments.brands(subcategoryId) }),
+    queryClient.invalidateQueries({ queryKey: subcategoryEquipmentsQueryKey(subcategoryId) }),
+    queryClient.invalidateQueries({ queryKey: keys.categories.all }),
+    queryClient.invalidateQueries({ queryKey: keys.history.all }),
+  ]);
+}
+
+export function useGenerateModels() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateModels,
+    onSettled: (_data, _error, sent) => invalidateAfterGeneration(queryClient, sent.subcategory_id),
+  });
+}
+
+export function useGenerateSubcategoryItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateSubcategoryItems,
+    onSettled: (_data, _error, subcategoryId) => invalidateAfterGeneration(queryClient, subcategoryId),
+  });
+}

@@ -1,0 +1,86 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  eventsPageAnswer,
+  generateEventsAnswer,
+  type Event,
+  type EventSortField,
+} from '../../contract/events';
+import { errorMessage, getJson, sendJson } from './http';
+import { keys } from './keys';
+
+/** Events (SPEC 7): a category's events page by page (extension), and their generation. */
+
+/** Events a page (the server allows up to 500). */
+export const eventsPageSize = 100;
+
+export interface EventsListParams {
+  q?: string;
+  sort?: EventSortField;
+  dir?: 'asc' | 'desc';
+}
+
+export type EventsPage = { events: Event[]; total: number };
+
+/** GET /api/events?category_id=&q=&sort=&dir=&offset=&limit= */
+export function getEventsPage(
+  categoryId: number,
+  params: EventsListParams & { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<EventsPage> {
+  const searchParams: Record<string, string | number> = { category_id: categoryId, offset: params.offset, limit: params.limit };
+  if (params.q) searchParams.q = params.q;
+  if (params.sort) searchParams.sort = params.sort;
+  if (params.dir) searchParams.dir = params.dir;
+  return getJson('/api/events', eventsPageAnswer, { searchParams, signal });
+}
+
+/** The offset of the page after `pages`, or undefined when every event is loaded. */
+export function nextEventsOffset(pages: readonly EventsPage[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.events.length, 0);
+  const last = pages.at(-1);
+  if (!last) return 0;
+  return loaded < last.total && last.events.length > 0 ? loaded : undefined;
+}
+
+export const eventsPagesQueryOptions = (categoryId: number, params: EventsListParams = {}) =>
+  infiniteQueryOptions({
+    queryKey: keys.events.page(categoryId, params),
+    queryFn: ({ pageParam, signal }) => getEventsPage(categoryId, { ...params, offset: pageParam, limit: eventsPageSize }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextEventsOffset(pages),
+  });
+
+/** A category's events, a page at a time; disabled while `null`. */
+export function useEventsPages(categoryId: number | null, params: EventsListParams = {}) {
+  return useInfiniteQuery({ ...eventsPagesQueryOptions(categoryId ?? 0, params), enabled: categoryId !== null });
+}
+
+export function loadedEvents(data: InfiniteData<EventsPage> | undefined): Event[] {
+  return data ? data.pages.flatMap((page) => page.events) : [];
+}
+
+// ---- POST /api/events/generate ---------------------------------------------------------------------------------------
+
+/** POST /api/events/generate { category_id }: generate (or regenerate) a category's events. */
+export function generateEvents(categoryId: number) {
+  return sendJson('post', '/api/events/generate', generateEventsAnswer, { category_id: categoryId });
+}
+
+/** SPEC 8 "Event generation failure": 'Failed to generate events: ' plus the message. */
+export function generateEventsFailedText(error: unknown): string {
+  return `Failed to generate events: ${errorMessage(error, error instanceof Error ? error.message : 'Unknown error')}`;
+}
+
+export function useGenerateEvents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateEvents,
+    onSettled: (_answer, _error, categoryId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
+        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
+        queryClient.invalidateQueries({ queryKey: keys.events.ofCategory(categoryId) }),
+        queryClient.invalidateQueries({ queryKey: keys.history.all }),
+      ]),
+  });
+}

@@ -1,0 +1,180 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ExcludeBrandBody } from '../../contract/brands';
+import {
+  brandExclusionsAnswer,
+  equipmentExclusionsAnswer,
+  exclusionMessages,
+  type RemoveExclusionByNameBody,
+} from '../../contract/exclusions';
+import { messageAnswer, type MessageAnswer } from '../../contract/http';
+import { getJson, sendJson } from './http';
+import { keys } from './keys';
+
+/**
+ * Exclusions (SPEC 7 "Exclusions"): the two lists and the calls that add to and remove from them. Every mutation
+ * answers the server's `{ message }` (the SPEC 8 success texts, `exclusionMessages`); callers show the toasts.
+ */
+
+export { exclusionMessages };
+export type { MessageAnswer };
+
+/** SPEC 8 texts of the exclusion screens. */
+export const exclusionTexts = {
+  fetchFailed: 'Failed to fetch exclusions.',
+  equipmentRemovalFailed: 'Failed to remove equipment from exclusion.',
+  /** The token-era screens prefix the server's message (SPEC 8 "Exclusion add or fetch failure"). */
+  errorPrefix: 'Error: ',
+} as const;
+
+/** The server pages the lists (at most 1000 a call); the screens want them whole, so they are read page by page. */
+const pageSize = 1000;
+/** A guard against a server that ignores `offset`: 50 pages are 50,000 exclusions. */
+const maxPages = 50;
+
+async function getEveryPage<S extends z.ZodType<unknown[]>>(path: string, schema: S): Promise<z.output<S>> {
+  const rows: unknown[] = [];
+  for (let page = 0; page < maxPages; page += 1) {
+    const batch = await getJson(path, schema, { searchParams: { offset: page * pageSize, limit: pageSize } });
+    rows.push(...batch);
+    if (batch.length < pageSize) break;
+  }
+  return rows as z.output<S>;
+}
+
+// Queries
+
+/** GET /api/equipments/exclusions: every excluded model, newest exclusion first. */
+export function getEquipmentExclusions() {
+  return getEveryPage('/api/equipments/exclusions', equipmentExclusionsAnswer);
+}
+
+export const equipmentExclusionsQueryOptions = () =>
+  queryOptions({ queryKey: keys.exclusions.equipments(), queryFn: getEquipmentExclusions });
+
+export function useEquipmentExclusions() {
+  return useQuery(equipmentExclusionsQueryOptions());
+}
+
+/** GET /api/brands/exclusions: every excluded brand, newest exclusion first. */
+export function getBrandExclusions() {
+  return getEveryPage('/api/brands/exclusions', brandExclusionsAnswer);
+}
+
+export const brandExclusionsQueryOptions = () =>
+  queryOptions({ queryKey: keys.exclusions.brands(), queryFn: getBrandExclusions });
+
+export function useBrandExclusions() {
+  return useQuery(brandExclusionsQueryOptions());
+}
+
+// Fetchers of the mutations
+
+/** POST /api/brands/exclusions { name, subcategory_id }: excludes the brand of that name. */
+export function excludeBrand(body: ExcludeBrandBody) {
+  return sendJson('post', '/api/brands/exclusions', messageAnswer, body);
+}
+
+/** DELETE /api/brands/exclusions/{id} (the brand's id). */
+export function unexcludeBrand(id: number) {
+  return sendJson('delete', `/api/brands/exclusions/${id}`, messageAnswer);
+}
+
+/** POST /api/equipments/exclusions/{id}: excludes one model. */
+export function excludeEquipment(id: number) {
+  return sendJson('post', `/api/equipments/exclusions/${id}`, messageAnswer);
+}
+
+/** DELETE /api/equipments/exclusions/{id}: un-excludes one model. */
+export function unexcludeEquipment(id: number) {
+  return sendJson('delete', `/api/equipments/exclusions/${id}`, messageAnswer);
+}
+
+/**
+ * The token-era removal (SPEC 7, last "Exclusions" row): POST to the path with `{id}` left literally in it (the
+ * browser sends it as %7Bid%7D) and `{ data: { brand, model } }`; un-excludes every model of that brand and name.
+ */
+export const removeExclusionByNamePath = '/api/equipments/exclusions/{id}';
+export function unexcludeEquipmentByName(data: RemoveExclusionByNameBody['data']) {
+  return sendJson('post', removeExclusionByNamePath, messageAnswer, { data } satisfies RemoveExclusionByNameBody);
+}
+
+// Invalidation: every key whose answer carries an `excluded` flag or an exclusion list
+
+/**
+ * The helpers below start the refetches without waiting for them: the mutation (and its toast) settles as soon as
+ * the server has answered; the lists catch up a moment later.
+ */
+
+/** A brand's exclusion shows in the brand lists and details, and in the scoped categories answers that embed brands. */
+function brandExclusionChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: keys.exclusions.brands() });
+  void queryClient.invalidateQueries({ queryKey: keys.brands.all });
+  void queryClient.invalidateQueries({ queryKey: keys.categories.all });
+}
+
+/** A model's exclusion shows in the equipment lists, in brands that embed their models, and in the categories answers that embed models. */
+function equipmentExclusionChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: keys.exclusions.equipments() });
+  void queryClient.invalidateQueries({ queryKey: keys.equipments.all });
+  void queryClient.invalidateQueries({ queryKey: keys.brands.all });
+  void queryClient.invalidateQueries({ queryKey: keys.categories.all });
+}
+
+/** Drops a row from a cached exclusion list at once, so it disappears before the refetch answers. */
+function dropRow(queryClient: QueryClient, queryKey: readonly unknown[], id: number) {
+  queryClient.setQueryData<{ id: number }[]>(queryKey, (rows) => rows?.filter((row) => row.id !== id));
+}
+
+// Mutation hooks
+
+export function useExcludeBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: excludeBrand,
+    onSuccess: () => brandExclusionChanged(queryClient),
+  });
+}
+
+export function useUnexcludeBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unexcludeBrand,
+    onSuccess: (_answer, id) => {
+      dropRow(queryClient, keys.exclusions.brands(), id);
+      brandExclusionChanged(queryClient);
+    },
+  });
+}
+
+export function useExcludeEquipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: excludeEquipment,
+    onSuccess: () => equipmentExclusionChanged(queryClient),
+  });
+}
+
+export function useUnexcludeEquipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unexcludeEquipment,
+    onSuccess: (_answer, id) => {
+      dropRow(queryClient, keys.exclusions.equipments(), id);
+      equipmentExclusionChanged(queryClient);
+    },
+  });
+}
+
+export function useUnexcludeEquipmentByName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unexcludeEquipmentByName,
+    onSuccess: (_answer, { brand, model }) => {
+      queryClient.setQueryData<{ brand: string; model: string }[]>(keys.exclusions.equipments(), (rows) =>
+        rows?.filter((row) => row.brand !== brand || row.model !== model),
+      );
+      equipmentExclusionChanged(queryClient);
+    },
+  });
+}

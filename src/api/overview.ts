@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { overviewAnswer, type OverviewAnswer } from '../../contract/history';
+import { getJson } from './http';
+import { keys } from './keys';
+
+/** GET /api/overview (extension): the dashboard home's balance, status counts and latest runs. */
+export function getOverview(): Promise<OverviewAnswer> {
+  return getJson('/api/overview', overviewAnswer);
+}
+
+export const overviewQueryOptions = () => queryOptions({ queryKey: keys.overview(), queryFn: getOverview });
+
+export function useOverview() {
+  return useQuery(overviewQueryOptions());
+}

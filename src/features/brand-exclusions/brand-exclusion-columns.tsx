@@ -1,0 +1,83 @@
+import type { Brand } from '../../../contract/brands';
+import { dataTableColumns, expanderColumn } from '../../ui/data-table';
+import { BrandExclusionActions } from './brand-exclusion-actions';
+import { BrandLogo } from './brand-logo';
+import { SocialLinks } from './social-links';
+import { parseSocials } from './socials';
+
+export type BrandExclusionsVariant = 'equipments' | 'brands';
+
+const col = dataTableColumns<Brand>();
+
+function Text({ value, clamp = false }: { value: string | null; clamp?: boolean }) {
+  if (value === null || value === '') return <span className="brand-exclusions__muted">—</span>;
+  return clamp ? (
+    <span className="brand-exclusions__clamp" title={value}>
+      {value}
+    </span>
+  ) : (
+    <>{value}</>
+  );
+}
+
+const expand = expanderColumn<Brand>({ label: (row) => `Brand information for ${row.original.name}`, header: 'Brand information' });
+
+const logo = col.display({
+  id: 'logo',
+  header: 'Logo',
+  cell: ({ row }) => <BrandLogo key={row.original.logo ?? ''} name={row.original.name} logo={row.original.logo} />,
+  enableSorting: false,
+  meta: { width: '72px' },
+});
+
+const category = col.accessor((brand) => brand.category.name, {
+  id: 'category',
+  header: 'Category',
+  cell: ({ getValue }) => <Text value={getValue()} />,
+  meta: { width: '150px' },
+});
+const subcategory = col.accessor((brand) => brand.subcategory.name, {
+  id: 'subcategory',
+  header: 'Subcategory',
+  cell: ({ getValue }) => <Text value={getValue()} />,
+  meta: { width: '160px' },
+});
+const name = col.accessor('name', { header: 'Name', cell: ({ getValue }) => <strong>{getValue()}</strong>, meta: { width: '170px' } });
+const seoTitle = col.accessor('seo_title', {
+  header: 'SEO Title',
+  cell: ({ getValue }) => <Text value={getValue()} clamp />,
+  meta: { width: '220px' },
+});
+const seoDescription = col.accessor('seo_description', {
+  header: 'SEO Description',
+  cell: ({ getValue }) => <Text value={getValue()} clamp />,
+  meta: { width: '260px' },
+});
+
+const socials = col.display({
+  id: 'socials',
+  header: 'Socials',
+  cell: ({ row }) => <SocialLinks brandName={row.original.name} links={parseSocials(row.original.socials)} />,
+  enableSorting: false,
+  meta: { width: '140px' },
+});
+
+const actions = col.display({
+  id: 'actions',
+  header: 'Actions',
+  cell: ({ row }) => <BrandExclusionActions brand={row.original} />,
+  enableSorting: false,
+  enableHiding: false,
+  meta: { width: '130px' },
+});
+
+/**
+ * The brand exclusion grids (SPEC 2): Category, Subcategory, Name, SEO Title, SEO Description, Actions; the
+ * `brands` variant also has Logo and Socials. Every row expands to its brand information.
+ */
+export const brandExclusionColumns = {
+  equipments: col.columns([expand, category, subcategory, name, seoTitle, seoDescription, actions]),
+  brands: col.columns([expand, logo, category, subcategory, name, seoTitle, seoDescription, socials, actions]),
+} satisfies Record<BrandExclusionsVariant, unknown>;
+
+export const sortableBrandExclusionColumns = ['category', 'subcategory', 'name', 'seo_title', 'seo_description'] as const;

@@ -1,0 +1,71 @@
+import type { Brand, BrandSortField } from '../../../contract/brands';
+import { notGeneratedStatus } from '../../../contract/statuses';
+import { dataTableColumns, DateTimeCell, formatCount, selectionColumn, TextCell, type DataTableRow } from '../../ui/data-table';
+import { StatusBadge } from '../../ui/status-badge';
+import { BrandActions } from './brand-actions';
+import { useBrandRow } from './brand-row-context';
+import { brandsTexts } from './brands-texts';
+
+const col = dataTableColumns<Brand>();
+
+/** SPEC 2 "Brands screen" columns: checkbox, Name (with its equipment count), ..., Status, Actions. */
+export const brandColumns = col.columns([
+  selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' }),
+  col.accessor('name', { header: 'Name', cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px' } }),
+  col.accessor((brand) => brand.category.name, { id: 'category', header: 'Category', enableSorting: false, meta: { width: '140px' } }),
+  col.accessor((brand) => brand.subcategory.name, { id: 'subcategory', header: 'Subcategory', enableSorting: false, meta: { width: '140px' } }),
+  col.accessor('seo_title', { header: 'SEO Title', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '180px' } }),
+  col.accessor('seo_description', { header: 'SEO Description', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
+  col.accessor('created_at', { header: 'Created At', cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '184px' } }),
+  col.display({ id: 'status', header: 'Status', cell: ({ row }) => <StatusCell brand={row.original} />, enableSorting: false, meta: { width: '164px' } }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => <BrandActions brand={row.original} />,
+    enableSorting: false,
+    enableHiding: false,
+    meta: { width: '96px' },
+  }),
+]);
+
+/** Column ids the server sorts by (the rest are not sortable). */
+export const brandSortable: readonly BrandSortField[] = ['name', 'seo_title', 'seo_description', 'created_at'];
+
+function NameCell({ row }: { row: DataTableRow<Brand> }) {
+  const brand = row.original;
+  const count = brand.equipments_count;
+  return (
+    <div className="brands__name">
+      <button
+        type="button"
+        className="icon-button data-table__expander"
+        aria-expanded={row.getIsExpanded()}
+        aria-label={`Equipment of ${brand.name}`}
+        onClick={row.getToggleExpandedHandler()}
+      >
+        <span aria-hidden="true" className="data-table__chevron">
+          ›
+        </span>
+      </button>
+      <span className="brands__name-text">
+        <strong>{brand.name}</strong>
+        {count === undefined ? null : (
+          <span className="brands__count" title={`${formatCount(count)} equipment ${count === 1 ? 'item' : 'items'}`}>
+            {formatCount(count)}
+            <span className="sr-only"> equipment {count === 1 ? 'item' : 'items'}</span>
+          </span>
+        )}
+        {brand.excluded ? <span className="brands__tag">{brandsTexts.excluded}</span> : null}
+      </span>
+    </div>
+  );
+}
+
+function StatusCell({ brand }: { brand: Brand }) {
+  const status = useBrandRow().statusOf(brand);
+  return status ? (
+    <StatusBadge name={status.name} message={status.message} />
+  ) : (
+    <StatusBadge name={null} message={notGeneratedStatus.message} />
+  );
+}

@@ -1,0 +1,75 @@
+import type { Brand } from '../../../contract/brands';
+import type { Equipment } from '../../../contract/equipments';
+import { useBrandEquipments } from '../../api/brands';
+import { DataTable, dataTableColumns, DateTimeCell, formatCount, TextCell, useDataTable } from '../../ui/data-table';
+import { Spinner } from '../../ui/spinner';
+import { brandsTexts } from './brands-texts';
+
+const col = dataTableColumns<Equipment>();
+
+/** SPEC 2: the equipment of an expanded brand. */
+const equipmentColumns = col.columns([
+  col.accessor('category', { header: 'Category', meta: { width: '160px' } }),
+  col.accessor('subcategory', { header: 'Subcategory', meta: { width: '150px' } }),
+  col.accessor('brand', { header: 'Brand', meta: { width: '150px' } }),
+  col.accessor('model', {
+    header: 'Model',
+    cell: ({ row }) => (
+      <span>
+        <strong>{row.original.model}</strong>
+        {row.original.excluded ? <span className="brands__tag">{brandsTexts.excluded}</span> : null}
+      </span>
+    ),
+    meta: { width: '180px' },
+  }),
+  col.accessor('seo_title', { header: 'SEO Title', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
+  col.accessor('seo_description', { header: 'SEO Description', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '260px' } }),
+  col.accessor('created_at', { header: 'Created At', cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
+]);
+
+/** The detail row under an expanded brand: its models, or 'No equipment found for this brand.' */
+export function BrandEquipmentPanel({ brand }: { brand: Brand }) {
+  if (brand.equipments_count === 0) return <p className="brands__panel-text">{brandsTexts.noEquipment}</p>;
+  return <LoadedEquipment brand={brand} />;
+}
+
+const noRows: Equipment[] = [];
+
+function LoadedEquipment({ brand }: { brand: Brand }) {
+  const { data, isPending, isError, refetch, isFetching } = useBrandEquipments(brand.id);
+  const rows = data?.equipments ?? noRows;
+  const table = useDataTable({ columns: equipmentColumns, data: rows, getRowId: (e) => String(e.id) });
+
+  if (isPending) {
+    return (
+      <div className="brands__panel-text">
+        <Spinner size="sm" label={`Loading equipment of ${brand.name}`} />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <p className="brands__panel-text" role="alert">
+        {brandsTexts.equipmentFetchFailed}{' '}
+        <button type="button" className="btn btn--link" disabled={isFetching} onClick={() => void refetch()}>
+          Retry
+        </button>
+      </p>
+    );
+  }
+  if (rows.length === 0) return <p className="brands__panel-text">{brandsTexts.noEquipment}</p>;
+  const total = data.total ?? rows.length;
+  return (
+    <div className="brands__panel">
+      <DataTable
+        table={table}
+        caption={`Equipment of ${brand.name}`}
+        emptyText={brandsTexts.noEquipment}
+        filterLabel={false}
+        columnMenu={false}
+        maxHeight="360px"
+        summary={total > rows.length ? `The first ${formatCount(rows.length)} of ${formatCount(total)} models` : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { StatusRecord } from '../../../contract/statuses';
+import { canSelectBrand, inProgressAmong, rowSelectionOf, selectionChanges, statusesByBrand } from './brand-selection';
+
+const record = (over: Partial<StatusRecord>): StatusRecord => ({
+  id: 1,
+  name: 'Generated',
+  message: null,
+  brand_id: 1,
+  subcategory_id: 10,
+  category_id: null,
+  model_type: 'App\\Models\\Equipment',
+  ...over,
+});
+
+describe('row selection <-> store', () => {
+  it('maps ids to the table state and back', () => {
+    expect(rowSelectionOf([3, 7])).toEqual({ '3': true, '7': true });
+    expect(selectionChanges({ '3': true, '7': true }, { '3': true, '9': true })).toEqual({ select: [9], deselect: [7] });
+    expect(selectionChanges({}, {})).toEqual({ select: [], deselect: [] });
+  });
+});
+
+describe('canSelectBrand (SPEC 2)', () => {
+  it('refuses a brand In Progress, and every brand while a generation request runs', () => {
+    expect(canSelectBrand('Generated', false)).toBe(true);
+    expect(canSelectBrand(null, false)).toBe(true);
+    expect(canSelectBrand('In Progress', false)).toBe(false);
+    expect(canSelectBrand('Generated', true)).toBe(false);
+  });
+});
+
+describe('inProgressAmong (SPEC 4 auto-deselect)', () => {
+  it('finds the ticked brands that are In Progress', () => {
+    const statuses = new Map([
+      [1, 'In Progress'],
+      [2, 'Generated'],
+    ]);
+    expect(inProgressAmong([1, 2, 3], (id) => statuses.get(id))).toEqual([1]);
+    expect(inProgressAmong([], () => 'In Progress')).toEqual([]);
+  });
+});
+
+describe('statusesByBrand', () => {
+  it("keeps this subcategory's brand records, the first (newest) per brand", () => {
+    const map = statusesByBrand(
+      [
+        record({ id: 1, brand_id: 1, name: 'In Progress' }),
+        record({ id: 2, brand_id: 1, name: 'Failed' }),
+        record({ id: 3, brand_id: 2, subcategory_id: 99 }),
+        record({ id: 4, brand_id: null }),
+        record({ id: 5, brand_id: 5, subcategory_id: null }),
+      ],
+      10,
+    )!;
+    expect([...map.keys()]).toEqual([1, 5]);
+    expect(map.get(1)?.name).toBe('In Progress');
+  });
+  it('is undefined until the statuses are loaded', () => {
+    expect(statusesByBrand(undefined, 10)).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import type { StatusRecord } from '../../../contract/statuses';
+import { isInProgress } from '../../api/statuses';
+
+/** SPEC 9: a brand that goes In Progress is deselected after this delay. */
+export const autoDeselectDelayMs = 50;
+
+/** The store's ticked brand ids as the table's row selection (row ids are brand ids as text). */
+export function rowSelectionOf(selectedIds: readonly number[]): RowSelectionState {
+  return Object.fromEntries(selectedIds.map((id) => [String(id), true]));
+}
+
+/** What the table asked for, as brands to tick and to untick. */
+export function selectionChanges(before: RowSelectionState, after: RowSelectionState): { select: number[]; deselect: number[] } {
+  const select = Object.keys(after).filter((id) => after[id] && !before[id]).map(Number);
+  const deselect = Object.keys(before).filter((id) => before[id] && !after[id]).map(Number);
+  return { select: select.filter(Number.isInteger), deselect: deselect.filter(Number.isInteger) };
+}
+
+/** SPEC 2: a brand checkbox is disabled while that brand is In Progress or while a generation request is running. */
+export function canSelectBrand(status: string | null | undefined, generationRunning: boolean): boolean {
+  return !generationRunning && !isInProgress(status);
+}
+
+/** SPEC 4: the ticked brands that are In Progress (to be deselected). */
+export function inProgressAmong(selectedIds: readonly number[], statusOf: (brandId: number) => string | null | undefined): number[] {
+  return selectedIds.filter((id) => isInProgress(statusOf(id)));
+}
+
+/** The equipment-generation status records of one subcategory's brands, by brand id (newest record wins). */
+export function statusesByBrand(records: readonly StatusRecord[] | undefined, subcategoryId: number): Map<number, StatusRecord> | undefined {
+  if (!records) return undefined;
+  const map = new Map<number, StatusRecord>();
+  for (const record of records) {
+    if (record.brand_id === null) continue;
+    if (record.subcategory_id !== null && record.subcategory_id !== subcategoryId) continue;
+    if (!map.has(record.brand_id)) map.set(record.brand_id, record);
+  }
+  return map;
+}

@@ -1,0 +1,48 @@
+import type { Subcategory } from '../../../contract/categories';
+import { modelTypes } from '../../../contract/statuses';
+import { generateBrandsFailedText, useGenerateBrands } from '../../api/brands';
+import { errorMessage } from '../../api/http';
+import { isInProgress, useStatuses } from '../../api/statuses';
+import { Spinner } from '../../ui/spinner';
+import { StatusBadge } from '../../ui/status-badge';
+import { toast } from '../../ui/toast';
+import { brandsTexts } from './brands-texts';
+
+/**
+ * SPEC 2: a subcategory without brands: 'No brands available for {subcategory}.' with 'Generate Brands'; once a status
+ * exists 'Regenerate Brands' and the status badge; a spinner instead while In Progress (and while the request runs,
+ * so a second click is never sent).
+ */
+export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
+  const statuses = useStatuses();
+  const generate = useGenerateBrands();
+  const record = statuses.data?.find(
+    (s) => s.model_type === modelTypes.brand && s.subcategory_id === subcategory.id && s.brand_id === null,
+  );
+  const statusName = record?.name ?? subcategory.status;
+  const busy = isInProgress(statusName) || generate.isPending;
+
+  const onGenerate = () => {
+    if (generate.isPending) return;
+    generate.mutate(subcategory.id, {
+      onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
+      onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
+    });
+  };
+
+  return (
+    <div className="brands__empty">
+      <p className="brands__empty-text">{brandsTexts.noBrands(subcategory.name)}</p>
+      <div className="brands__empty-actions">
+        {statusName ? <StatusBadge name={statusName} message={record?.message} /> : null}
+        {busy ? (
+          <Spinner label="Generating brands" />
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={onGenerate}>
+            {statusName ? brandsTexts.regenerate : brandsTexts.generate}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { functionalUpdate, type OnChangeFn, type RowSelectionState } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Brand, BrandSortField } from '../../../contract/brands';
+import type { Category, Subcategory } from '../../../contract/categories';
+import type { StatusRecord } from '../../../contract/statuses';
+import {
+  generateEquipmentsFailedText,
+  loadedBrands,
+  useBrandsPages,
+  useGenerateBrandEquipments,
+  type BrandsListParams,
+} from '../../api/brands';
+import { useEquipmentStatuses } from '../../api/equipments';
+import { errorMessage } from '../../api/http';
+import { useSelection } from '../../store/selection';
+import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';
+import { toast } from '../../ui/toast';
+import { brandColumns, brandSortable } from './brand-columns';
+import { BrandEquipmentPanel } from './brand-equipment-panel';
+import { BrandHistoryDialog } from './brand-history-dialog';
+import { BrandRowContextValue, type BrandRowContext } from './brand-row-context';
+import {
+  autoDeselectDelayMs,
+  canSelectBrand,
+  inProgressAmong,
+  rowSelectionOf,
+  selectionChanges,
+  statusesByBrand,
+} from './brand-selection';
+import { BrandsEmpty } from './brands-empty';
+import { brandsTexts } from './brands-texts';
+import { GenerateEquipmentsButton } from './generate-equipments-button';
+
+const defaultSort = { id: 'name', desc: false } as const;
+
+function listParams(params: UrlTableState['params']): BrandsListParams {
+  return {
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.sort ? { sort: params.sort as BrandSortField, dir: params.dir } : {}),
+  };
+}
+
+/**
+ * The selected subcategory's brands (SPEC 2), paged from the server as the operator scrolls, with selection for
+ * equipment generation, expandable equipment, statuses, history and exclusion.
+ */
+export function BrandsTable({ category, subcategory }: { category: Category; subcategory: Subcategory }) {
+  const urlState = useUrlTableState({ sortable: brandSortable, defaultSort });
+  const params = useMemo(() => listParams(urlState.params), [urlState.params]);
+  const query = useBrandsPages(subcategory.id, params);
+  const brands = useMemo(() => loadedBrands(query.data), [query.data]);
+  const total = query.data?.pages.at(-1)?.total;
+
+  // Statuses: the live list (GET /api/equipments/statuses) once loaded, the page's own copy until then.
+  const equipmentStatuses = useEquipmentStatuses();
+  const liveStatuses = useMemo(() => statusesByBrand(equipmentStatuses.data, subcategory.id), [equipmentStatuses.data, subcategory.id]);
+  const statusOf = useCallback(
+    (brand: Brand): StatusRecord | null => (liveStatuses ? (liveStatuses.get(brand.id) ?? null) : (brand.status ?? null)),
+    [liveStatuses],
+  );
+  const statusOfId = useCallback(
+    (id: number) => (liveStatuses ? liveStatuses.get(id)?.name : brands.find((b) => b.id === id)?.status?.name),
+    [liveStatuses, brands],
+  );
+
+  // The ticked brands live in the selection store (changing the subcategory clears them).
+  const selectedIds = useSelection((s) => s.selectedBrandIds);
+  const setBrandSelected = useSelection((s) => s.setBrandSelected);
+  const deselectBrands = useSelection((s) => s.deselectBrands);
+  const rowSelection = useMemo(() => rowSelectionOf(selectedIds), [selectedIds]);
+  const onRowSelectionChange = useCallback<OnChangeFn<RowSelectionState>>(
+    (updater) => {
+      const { select, deselect } = selectionChanges(rowSelection, functionalUpdate(updater, rowSelection));
+      for (const id of select) setBrandSelected(id, true);
+      for (const id of deselect) setBrandSelected(id, false);
+    },
+    [rowSelection, setBrandSelected],
+  );
+
+  const generateEquipments = useGenerateBrandEquipments();
+  const generationRunning = generateEquipments.isPending;
+
+  // SPEC 4 / 9: a ticked brand that goes In Progress is deselected after 50 ms.
+  useEffect(() => {
+    const ids = inProgressAmong(selectedIds, statusOfId);
+    if (ids.length === 0) return;
+    const timer = window.setTimeout(() => deselectBrands(ids), autoDeselectDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [selectedIds, statusOfId, deselectBrands]);
+
+  const table = useDataTable({
+    columns: brandColumns,
+    data: brands,
+    getRowId: (brand) => String(brand.id),
+    serverSide: true,
+    urlState,
+    state: { rowSelection },
+    onRowSelectionChange,
+    enableRowSelection: (row) => canSelectBrand(statusOf(row.original)?.name, generationRunning),
+    getRowCanExpand: () => true,
+  });
+
+  const [historyBrand, setHistoryBrand] = useState<Brand | null>(null);
+  const rowContext = useMemo<BrandRowContext>(
+    () => ({ subcategoryId: subcategory.id, statusOf, openHistory: setHistoryBrand }),
+    [subcategory.id, statusOf, setHistoryBrand],
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onEndReached = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onGenerateEquipments = () => {
+    if (generationRunning || selectedIds.length === 0) return;
+    generateEquipments.mutate(
+      { subcategory_id: subcategory.id, brands: [...selectedIds] },
+      {
+        onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
+        onError: (error) => toast.error(errorMessage(error, generateEquipmentsFailedText)),
+      },
+    );
+  };
+
+  if (query.isSuccess && total === 0 && !params.q) return <BrandsEmpty subcategory={subcategory} />;
+
+  return (
+    <BrandRowContextValue.Provider value={rowContext}>
+      <DataTable
+        table={table}
+        caption={`Brands of ${subcategory.name} (${category.name})`}
+        filterLabel="Filter brands by name"
+        filterPlaceholder="Filter by name…"
+        emptyText={params.q ? `No brands of ${subcategory.name} match “${params.q}”.` : brandsTexts.noBrands(subcategory.name)}
+        loading={query.isPending}
+        loadingMore={isFetchingNextPage}
+        error={query.isError && brands.length === 0 ? <FetchFailed onRetry={() => void query.refetch()} /> : undefined}
+        virtualize
+        estimateRowHeight={62}
+        rowCount={total}
+        onEndReached={onEndReached}
+        renderSubRow={(row) => <BrandEquipmentPanel brand={row.original} />}
+        getRowClassName={(row) => (row.original.excluded ? 'brands__row--excluded' : undefined)}
+        summary={
+          total === undefined ? null : (
+            <span role="status">
+              {formatCount(total)} {total === 1 ? 'brand' : 'brands'}
+              {params.q ? ` matching “${params.q}”` : ''}
+            </span>
+          )
+        }
+      />
+      <GenerateEquipmentsButton count={selectedIds.length} running={generationRunning} onGenerate={onGenerateEquipments} />
+      <BrandHistoryDialog brand={historyBrand} subcategoryId={subcategory.id} onClose={() => setHistoryBrand(null)} />
+    </BrandRowContextValue.Provider>
+  );
+}
+
+function FetchFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <span>
+      {brandsTexts.fetchFailed}{' '}
+      <button type="button" className="btn btn--link brands__retry" onClick={onRetry}>
+        Retry
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,20 @@
+import { exclusionMessages } from '../../api/exclusions';
+
+/** The Brands screen's texts (SPEC 2, 4 and 8; the fetch failures are ours: the spec names none). */
+export const brandsTexts = {
+  selectSubcategory: 'Please select a subcategory from the header to view brands.',
+  noBrands: (subcategory: string) => `No brands available for ${subcategory}.`,
+  generate: 'Generate Brands',
+  regenerate: 'Regenerate Brands',
+  generateEquipments: (count: number) => `Generate Equipments (${count})`,
+  noEquipment: 'No equipment found for this brand.',
+  fetchFailed: 'Failed to fetch brands. Please try again.',
+  equipmentFetchFailed: 'Failed to fetch equipment. Please try again.',
+  excluded: 'Excluded',
+  addToExclusion: 'Add to Exclusion',
+  removeFromExclusion: 'Remove from Exclusion',
+  brandExcluded: exclusionMessages.brandAdded,
+  brandUnexcluded: exclusionMessages.itemRemoved,
+  exclusionAddFailed: 'Failed to add brand to exclusion.',
+  exclusionRemoveFailed: 'Failed to remove brand from exclusion.',
+} as const;

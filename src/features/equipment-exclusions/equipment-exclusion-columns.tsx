@@ -1,0 +1,58 @@
+import type { Equipment } from '../../../contract/equipments';
+import { dataTableColumns } from '../../ui/data-table';
+import { joinTags, yesNo } from './format';
+import { RemoveEquipmentExclusion } from './remove-equipment-exclusion';
+import { TextCell } from './text-cell';
+
+const col = dataTableColumns<Equipment>();
+const text = { cell: ({ getValue }: { getValue: () => string | number | null }) => <TextCell value={getValue()} /> };
+const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextCell value={getValue()} clamp /> };
+
+/** The 13 columns of the equipment exclusions grid (SPEC 2), in the spec's order. */
+export const equipmentExclusionColumns = col.columns([
+  col.accessor('category', { ...text, header: 'Category', meta: { width: '140px' } }),
+  col.accessor('subcategory', { ...text, header: 'Subcategory', meta: { width: '150px' } }),
+  col.accessor('brand', { ...text, header: 'Brand', meta: { width: '130px' } }),
+  col.accessor('model', { ...text, header: 'Model', meta: { width: '140px' } }),
+  col.accessor('year', { ...text, header: 'Year', sortUndefined: 'last', meta: { width: '80px' } }),
+  col.accessor('specifications', { ...long, header: 'Specifications', meta: { width: '220px' } }),
+  col.accessor('description', { ...long, header: 'Description', meta: { width: '240px' } }),
+  col.accessor((row) => joinTags(row.tags), {
+    id: 'tags',
+    header: 'Tags',
+    cell: ({ getValue }) => <TextCell value={getValue()} clamp />,
+    meta: { width: '180px' },
+  }),
+  col.accessor((row) => yesNo(row.is_manufactured), { id: 'is_manufactured', header: 'Manufactured', meta: { width: '130px' } }),
+  col.accessor((row) => yesNo(row.is_brand_still_manufactured), {
+    id: 'is_brand_still_manufactured',
+    header: 'Brand Active',
+    meta: { width: '120px' },
+  }),
+  col.accessor('seo_title', { ...long, header: 'SEO Title', meta: { width: '200px' } }),
+  col.accessor('seo_description', { ...long, header: 'SEO Description', meta: { width: '240px' } }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => <RemoveEquipmentExclusion equipment={row.original} />,
+    enableSorting: false,
+    enableHiding: false,
+    meta: { width: '220px' },
+  }),
+]);
+
+/** The columns a link may sort by (`?sort=`). */
+export const sortableEquipmentExclusionColumns = [
+  'category',
+  'subcategory',
+  'brand',
+  'model',
+  'year',
+  'specifications',
+  'description',
+  'tags',
+  'is_manufactured',
+  'is_brand_still_manufactured',
+  'seo_title',
+  'seo_description',
+] as const;

@@ -1,0 +1,13 @@
+/**
+ * SPEC 5 "Category search": a case-insensitive contains-match on the name, and no suggestions while the search is
+ * empty. The subcategory's own category is never suggested (the server refuses a move to it).
+ */
+export function matchCategories<C extends { id: number; name: string }>(
+  categories: readonly C[],
+  search: string,
+  currentCategoryId: number | null,
+): C[] {
+  const needle = search.trim().toLocaleLowerCase();
+  if (needle === '') return [];
+  return categories.filter((c) => c.id !== currentCategoryId && c.name.toLocaleLowerCase().includes(needle));
+}

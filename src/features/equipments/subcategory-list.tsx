@@ -1,0 +1,169 @@
+import { useLocation } from '@tanstack/react-router';
+import { DropdownMenu } from 'radix-ui';
+import { useId, useRef, useState } from 'react';
+import type { Category, Subcategory } from '../../../contract/categories';
+import type { StatusRecord } from '../../../contract/statuses';
+import { subcategoryUpdateFailedText, useRenameSubcategory } from '../../api/categories';
+import { MenuContent, MenuItem } from '../../ui/menu';
+import { StatusBadge } from '../../ui/status-badge';
+import { RenameForm } from './rename-form';
+import {
+  hasHistory,
+  hasItems,
+  itemCountLabel,
+  subcategoryActionLabels,
+  subcategoryActions,
+  subcategoryEquipmentStatus,
+  type SubcategoryAction,
+} from './subcategory-model';
+import { useReturnFocus } from './use-return-focus';
+
+/** What the screen does for an action on a subcategory; `opener` is where the focus returns afterwards. */
+export type SubcategoryActionHandler = (action: SubcategoryAction, subcategory: Subcategory, opener: HTMLElement | null) => void;
+
+/**
+ * The right list of the Equipments screen (SPEC 2): the selected category's subcategories, each with its item count,
+ * its equipment status, View Equipments and History where equipment exists, and the Actions dropdown.
+ */
+export function SubcategoryList({
+  category,
+  statuses,
+  onAction,
+}: {
+  category: Category;
+  statuses: readonly StatusRecord[] | undefined;
+  onAction: SubcategoryActionHandler;
+}) {
+  return (
+    <section className="equipments__panel" aria-labelledby="equipments-subcategories-heading">
+      <h2 id="equipments-subcategories-heading" className="equipments__panel-title">
+        Subcategories of {category.name}
+      </h2>
+      {category.subcategories.length === 0 ? (
+        <p className="equipments__empty">No subcategories available for {category.name}</p>
+      ) : (
+        <ul className="equipments__list">
+          {category.subcategories.map((subcategory) => (
+            <SubcategoryItem
+              key={subcategory.id}
+              subcategory={subcategory}
+              statuses={statuses}
+              onAction={onAction}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SubcategoryItem({
+  subcategory,
+  statuses,
+  onAction,
+}: {
+  subcategory: Subcategory;
+  statuses: readonly StatusRecord[] | undefined;
+  onAction: SubcategoryActionHandler;
+}) {
+  const nameId = useId();
+  const [editing, setEditing] = useState(false);
+  const renameButton = useReturnFocus<HTMLButtonElement>(editing);
+  const rename = useRenameSubcategory();
+  const status = subcategoryEquipmentStatus(statuses, subcategory.id);
+  const withItems = hasItems(subcategory);
+  const pathname = usePathname();
+
+  return (
+    <li className="subcategory-item">
+      <div className="subcategory-item__main">
+        {editing ? (
+          <RenameForm
+            label="Subcategory name"
+            initialName={subcategory.name}
+            save={(name) => rename.mutateAsync({ id: subcategory.id, name })}
+            failureText={subcategoryUpdateFailedText}
+            onDone={() => setEditing(false)}
+          />
+        ) : (
+          <div className="subcategory-item__title">
+            <h3 id={nameId} className="subcategory-item__name">
+              {subcategory.name}
+            </h3>
+            <button
+              ref={renameButton}
+              type="button"
+              className="btn btn--link"
+              aria-label={`Rename ${subcategory.name}`}
+              onClick={() => setEditing(true)}
+            >
+              Rename
+            </button>
+          </div>
+        )}
+        <div className="subcategory-item__meta">
+          <span className="subcategory-item__count">{itemCountLabel(subcategory.equipments_count)}</span>
+          <StatusBadge name={status?.name ?? null} message={status?.message} />
+        </div>
+      </div>
+      <div className="subcategory-item__actions">
+        {withItems ? (
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary btn--compact"
+              aria-describedby={nameId}
+              onClick={(event) => onAction('view-items', subcategory, event.currentTarget)}
+            >
+              View Equipments
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--compact"
+              aria-describedby={nameId}
+              onClick={(event) => onAction('history', subcategory, event.currentTarget)}
+            >
+              History
+            </button>
+          </>
+        ) : null}
+        <SubcategoryActionsMenu
+          subcategory={subcategory}
+          actions={subcategoryActions({ hasItems: withItems, hasHistory: hasHistory(subcategory, status), pathname })}
+          onAction={onAction}
+        />
+      </div>
+    </li>
+  );
+}
+
+function usePathname(): string {
+  return useLocation({ select: (location) => location.pathname });
+}
+
+function SubcategoryActionsMenu({
+  subcategory,
+  actions,
+  onAction,
+}: {
+  subcategory: Subcategory;
+  actions: readonly SubcategoryAction[];
+  onAction: SubcategoryActionHandler;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    // Not modal: a dialog opened from an item takes the focus next, and nothing must stay inert after it closes.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger ref={trigger} className="btn btn--secondary btn--compact" aria-label={`Actions for ${subcategory.name}`}>
+        Actions <span aria-hidden="true">▾</span>
+      </DropdownMenu.Trigger>
+      <MenuContent align="end">
+        {actions.map((action) => (
+          <MenuItem key={action} onSelect={() => onAction(action, subcategory, trigger.current)}>
+            {subcategoryActionLabels[action]}
+          </MenuItem>
+        ))}
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}

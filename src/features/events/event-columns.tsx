@@ -1,0 +1,54 @@
+import type { Event, EventSortField } from '../../../contract/events';
+import { dataTableColumns, DateTimeCell, EmptyCell, formatDay, TextCell } from '../../ui/data-table';
+import { safeWebsiteUrl, websiteLabel } from './website';
+
+const col = dataTableColumns<Event>();
+
+/** SPEC 2 "Events screen" columns. Ids of the sortable ones are the server's sort fields. */
+export const eventColumns = col.columns([
+  col.accessor('name', { header: 'Name', cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px' } }),
+  col.accessor((event) => event.category.name, { id: 'category', header: 'Category', enableSorting: false, meta: { width: '150px' } }),
+  col.accessor('description', {
+    header: 'Description',
+    enableSorting: false,
+    cell: (c) => <TextCell value={c.getValue()} />,
+    meta: { width: '280px' },
+  }),
+  col.accessor('address', { header: 'Address', enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
+  col.accessor('website', {
+    header: 'Website',
+    enableSorting: false,
+    cell: (c) => <WebsiteLink value={c.getValue()} />,
+    meta: { width: '190px', label: 'Website link' },
+  }),
+  col.accessor('event_type', { header: 'Event Type', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '140px' } }),
+  col.accessor('start_date', { header: 'Start Date', cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
+  col.accessor('end_date', { header: 'End Date', cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
+  col.accessor('seo_title', { header: 'SEO Title', enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
+  col.accessor('seo_description', {
+    header: 'SEO Description',
+    enableSorting: false,
+    cell: (c) => <TextCell value={c.getValue()} />,
+    meta: { width: '280px' },
+  }),
+  col.accessor('created_at', { header: 'Created At', cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
+]);
+
+export const eventSortable: readonly EventSortField[] = ['name', 'event_type', 'start_date', 'end_date', 'created_at'];
+
+function DayCell({ value }: { value: string | null }) {
+  if (!value) return <EmptyCell />;
+  return <time dateTime={value}>{formatDay(value)}</time>;
+}
+
+/** Only http(s) addresses become links; they open in a new tab without handing it this page (noopener noreferrer). */
+function WebsiteLink({ value }: { value: string | null }) {
+  const url = safeWebsiteUrl(value);
+  if (!url) return <TextCell value={value} />;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="events__website" title={url}>
+      {websiteLabel(url)}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Category } from '../../../contract/categories';
+import { modelTypes } from '../../../contract/statuses';
+import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
+import { isInProgress, useStatuses } from '../../api/statuses';
+import { Spinner } from '../../ui/spinner';
+import { StatusBadge } from '../../ui/status-badge';
+import { toast } from '../../ui/toast';
+import { eventsTexts } from './events-texts';
+
+/**
+ * SPEC 2: a category without events: 'No events available for {category}.' with 'Generate Events', or
+ * 'Regenerate Events' and the status badge once a status exists; a spinner while the generation is In Progress
+ * (SPEC 4). A click while a request runs is ignored (the button is then a spinner).
+ */
+export function EventsEmpty({ category }: { category: Category }) {
+  const statuses = useStatuses();
+  const generate = useGenerateEvents();
+  const record = statuses.data?.find(
+    (s) => s.model_type === modelTypes.event && s.category_id === category.id && s.subcategory_id === null && s.brand_id === null,
+  );
+  const statusName = record?.name ?? category.status;
+  const busy = isInProgress(statusName) || generate.isPending;
+
+  const onGenerate = () => {
+    if (generate.isPending) return;
+    generate.mutate(category.id, {
+      onSuccess: (answer) => {
+        if (answer.message) toast.success(answer.message);
+      },
+      onError: (error) => toast.error(generateEventsFailedText(error)),
+    });
+  };
+
+  return (
+    <div className="events__empty">
+      <p className="events__empty-text">{eventsTexts.noEvents(category.name)}</p>
+      <div className="events__empty-actions">
+        {statusName ? <StatusBadge name={statusName} message={record?.message} /> : null}
+        {busy ? (
+          <Spinner label="Generating events" />
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={onGenerate}>
+            {statusName ? eventsTexts.regenerate : eventsTexts.generate}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

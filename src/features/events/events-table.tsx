@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import type { Category } from '../../../contract/categories';
+import type { EventSortField } from '../../../contract/events';
+import { loadedEvents, useEventsPages, type EventsListParams } from '../../api/events';
+import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';
+import { eventColumns, eventSortable } from './event-columns';
+import { EventsEmpty } from './events-empty';
+import { eventsTexts } from './events-texts';
+
+const defaultSort = { id: 'start_date', desc: false } as const;
+
+function listParams(params: UrlTableState['params']): EventsListParams {
+  return {
+    ...(params.q ? { q: params.q } : {}),
+    ...(params.sort ? { sort: params.sort as EventSortField, dir: params.dir } : {}),
+  };
+}
+
+/** The category's events, paged from the server as the operator scrolls; sort and filter live in the URL. */
+export function EventsTable({ category }: { category: Category }) {
+  const urlState = useUrlTableState({ sortable: eventSortable, defaultSort });
+  const params = useMemo(() => listParams(urlState.params), [urlState.params]);
+  const query = useEventsPages(category.id, params);
+  const events = useMemo(() => loadedEvents(query.data), [query.data]);
+  const total = query.data?.pages.at(-1)?.total;
+
+  const table = useDataTable({
+    columns: eventColumns,
+    data: events,
+    getRowId: (event) => String(event.id),
+    serverSide: true,
+    urlState,
+  });
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onEndReached = useMemo(
+    () => () => {
+      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  if (query.isSuccess && total === 0 && !params.q) return <EventsEmpty category={category} />;
+
+  return (
+    <DataTable
+      table={table}
+      caption={`Events of ${category.name}`}
+      filterLabel="Filter events by name"
+      filterPlaceholder="Filter by name…"
+      emptyText={params.q ? `No events of ${category.name} match “${params.q}”.` : eventsTexts.noEvents(category.name)}
+      loading={query.isPending}
+      loadingMore={isFetchingNextPage}
+      error={query.isError && events.length === 0 ? <FetchFailed onRetry={() => void query.refetch()} /> : undefined}
+      virtualize
+      estimateRowHeight={64}
+      rowCount={total}
+      onEndReached={onEndReached}
+      summary={
+        total === undefined ? null : (
+          <span role="status">
+            {formatCount(total)} {total === 1 ? 'event' : 'events'}
+            {params.q ? ` matching “${params.q}”` : ''}
+          </span>
+        )
+      }
+    />
+  );
+}
+
+function FetchFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <span className="events__error">
+      {eventsTexts.fetchFailed}{' '}
+      <button type="button" className="btn btn--link" onClick={onRetry}>
+        Retry
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import type { GenerationHistoryEntry } from '../../../contract/history';
+import { historyErrorText, useHistory, type HistorySource } from '../../api/history';
+import { Modal } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
+import { StatusBadge } from '../../ui/status-badge';
+import { formatCount, formatHistoryTime, sanitizeMessage } from './history-format';
+import './history.css';
+
+/**
+ * The History dialog (SPEC 2 "History modal", SPEC 3 "Equipment generation history entry"): the generation runs of
+ * `source` with their token cost, newest first. Messages are server HTML, sanitised before rendering. Shared by the
+ * header's History button and the Equipments screen; open while `source` is set.
+ */
+export function HistoryDialog({
+  source,
+  onClose,
+  description,
+  returnFocusTo,
+}: {
+  source: HistorySource | null;
+  onClose: () => void;
+  /** What the runs are of, e.g. "Equipment generation runs of Excavators." */
+  description?: ReactNode;
+  /** Where the focus goes on close when the opener is gone by then (a menu item). Default: the opener. */
+  returnFocusTo?: { current: HTMLElement | null };
+}) {
+  return (
+    <Modal
+      open={source !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="History"
+      description={description}
+      size="xl"
+      returnFocusTo={returnFocusTo}
+    >
+      {source ? <HistoryBody source={source} /> : null}
+    </Modal>
+  );
+}
+
+function HistoryBody({ source }: { source: HistorySource }) {
+  const { data, isPending, isError, refetch, isFetching } = useHistory(source);
+
+  if (isPending) {
+    return (
+      <div className="history__state">
+        <Spinner label="Loading history" />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="history__state">
+        <p role="alert" className="form-error">
+          {historyErrorText}
+        </p>
+        <button type="button" className="btn btn--secondary" disabled={isFetching} onClick={() => void refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (data.length === 0) return <p className="history__state history__empty">No history yet.</p>;
+  return <HistoryTable entries={data} />;
+}
+
+function HistoryTable({ entries }: { entries: readonly GenerationHistoryEntry[] }) {
+  return (
+    <div className="history__scroll" role="region" aria-label="History entries" tabIndex={0}>
+      <table className="history__table">
+        <caption className="sr-only">Generation history, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Category</th>
+            <th scope="col">Subcategory</th>
+            <th scope="col" className="history__number">
+              Input Tokens
+            </th>
+            <th scope="col" className="history__number">
+              Output Tokens
+            </th>
+            <th scope="col" className="history__number">
+              Total Tokens
+            </th>
+            <th scope="col" className="history__number">
+              Equipments Generated
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Message</th>
+            <th scope="col">Created At</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.category.name}</td>
+              <td>{entry.subcategory?.name ?? <span className="history__muted">—</span>}</td>
+              <td className="history__number">{formatCount(entry.input_tokens)}</td>
+              <td className="history__number">{formatCount(entry.output_tokens)}</td>
+              <td className="history__number">{formatCount(entry.total_tokens)}</td>
+              <td className="history__number">{formatCount(entry.equipments_generated)}</td>
+              <td>
+                <StatusBadge name={entry.status} />
+              </td>
+              <td>
+                {/* Sanitised by DOMPurify (history-format.ts): the server's HTML may carry anything. */}
+                <div className="history__message" dangerouslySetInnerHTML={{ __html: sanitizeMessage(entry.message) }} />
+              </td>
+              <td className="history__time">
+                <time dateTime={entry.created_at}>{formatHistoryTime(entry.created_at)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

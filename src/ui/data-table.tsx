@@ -1,0 +1,394 @@
+/**
+ * DataTable: the app's grid (issue 3 point 8) on TanStack Table v9 and TanStack Virtual.
+ *
+ * It renders a real `<table>` (caption, column headers, rows) inside a scroll box with a sticky header, plus a
+ * toolbar with a labelled quick filter and a "Columns" visibility menu. Header buttons sort (aria-sort on the
+ * `<th>`); rows may expand into a detail panel (`renderSubRow`); long lists are virtualised (`virtualize`: only the
+ * rows in view plus a margin are in the DOM, spacer rows keep the scroll height) and can load more
+ * (`onEndReached`).
+ *
+ * Usage, a client-side list (sorted and filtered in the browser):
+ * ```tsx
+ * // src/routes/dashboard.things.tsx
+ * export const Route = createFileRoute('/dashboard/things')({ validateSearch: tableSearchSchema, component: Things });
+ *
+ * // the screen
+ * const col = dataTableColumns<Thing>();
+ * const columns = col.columns([                       // module scope: columns must be stable
+ *   col.accessor('name', { header: 'Name' }),
+ *   col.accessor('created_at', { header: 'Created At', cell: (c) => formatDate(c.getValue()), meta: { width: '180px' } }),
+ *   col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <RowMenu thing={row.original} />, enableSorting: false }),
+ * ]);
+ * function Things() {
+ *   const { data, isPending, error } = useThings();
+ *   const urlState = useUrlTableState({ sortable: ['name', 'created_at'] });  // ?sort=&dir=&q= in the URL
+ *   const table = useDataTable({ columns, data: data ?? noRows, getRowId: (t) => String(t.id), urlState });
+ *   return <DataTable table={table} caption="Things" emptyText="No things found." loading={isPending} error={...} />;
+ * }
+ * ```
+ * A paged server list: `useDataTable({ serverSide: true, urlState, ... })` (manual sorting and filtering: put
+ * `urlState.params` in the query key and pass them to the server), then
+ * `<DataTable virtualize rowCount={total} loadingMore={isFetchingNextPage}
+ *   onEndReached={() => hasNextPage && !isFetchingNextPage && fetchNextPage()} ... />`.
+ * Expansion: add `expanderColumn({ label })` and pass `getRowCanExpand: () => true` and `renderSubRow`.
+ * Selection: add `selectionColumn({ label })`; control `state.rowSelection` + `onRowSelectionChange` if the
+ * selection lives elsewhere; `enableRowSelection: (row) => ...` disables a row's checkbox.
+ */
+import type { RowData } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { ColumnMenu } from './data-table/column-menu';
+import type { DataTableRow } from './data-table/features';
+import { ariaSort, columnLabel } from './data-table/labels';
+import { QuickFilter } from './data-table/quick-filter';
+import type { DataTable as DataTableInstance } from './data-table/use-data-table';
+import { Spinner } from './spinner';
+import './data-table/data-table.css';
+
+export { dataTableColumns, dataTableFeatures, type DataTableColumn, type DataTableRow } from './data-table/features';
+export { expanderColumn, selectionColumn } from './data-table/columns';
+export { formatCount, formatDay, formatUtcDateTime } from './data-table/format';
+export { DateTimeCell, EmptyCell, TextCell } from './data-table/cells';
+export { useDataTable, type DataTable as DataTableInstance, type DataTableOptions } from './data-table/use-data-table';
+export { tableSearchSchema, useUrlTableState, type TableSearch, type UrlTableState } from './use-url-table-state';
+
+export interface DataTableProps<TData extends RowData> {
+  table: DataTableInstance<TData>;
+  /** The table's accessible name (a visually hidden caption; also names the scroll region). */
+  caption: string;
+  /** Shown in the body when there are no rows (e.g. nothing matches the filter). */
+  emptyText: ReactNode;
+  /** First load: a spinner in the body. */
+  loading?: boolean;
+  /** Another page is loading: a spinner row at the end. */
+  loadingMore?: boolean;
+  /** A failure, shown in the body instead of rows (as an alert). */
+  error?: ReactNode;
+  /** Render only the rows in view (long lists). */
+  virtualize?: boolean;
+  /** The expected height of a row in px before it is measured (virtualised lists). */
+  estimateRowHeight?: number;
+  /** The scroll box's maximum height (CSS); the header sticks to its top. */
+  maxHeight?: string;
+  /** Called when the last rows come into view (load the next page; guard against double calls yourself). */
+  onEndReached?: () => void;
+  /** The detail panel of an expanded row, in a full-width row below it. */
+  renderSubRow?: (row: DataTableRow<TData>) => ReactNode;
+  /** How many rows exist in all (a server total), for assistive technology and the summary. */
+  rowCount?: number;
+  /** The quick filter's label, or false for none. */
+  filterLabel?: string | false;
+  filterPlaceholder?: string;
+  /** The column visibility menu (default on). */
+  columnMenu?: boolean;
+  /** Text or controls at the start of the toolbar (e.g. "1,234 brands"). */
+  summary?: ReactNode;
+  /** Controls at the end of the toolbar. */
+  actions?: ReactNode;
+  getRowClassName?: (row: DataTableRow<TData>) => string | undefined;
+}
+
+/** Columns keep their widths while rows scroll by (fixed layout); a column without `meta.width` gets this. */
+const defaultColumnWidth = '160px';
+
+/** A data row, or the detail panel of the expanded row above it. */
+type BodyItem<TData extends RowData> = { kind: 'row' | 'detail'; row: DataTableRow<TData>; index: number };
+
+export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
+  const {
+    table,
+    caption,
+    filterLabel = 'Filter',
+    filterPlaceholder,
+    columnMenu = true,
+    summary,
+    actions,
+    maxHeight = 'min(70vh, 760px)',
+  } = props;
+  const captionId = useId();
+  // State, not a ref: the virtualizer needs a render once the scroll box exists (its rows mount before the box's ref
+  // is attached, so with cached data nothing else would render them again).
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  const { sorting, globalFilter } = table.state;
+
+  // A new order or filter starts at the top.
+  useEffect(() => {
+    scrollElement?.scrollTo({ top: 0 });
+  }, [scrollElement, sorting, globalFilter]);
+
+  const showToolbar = filterLabel !== false || columnMenu || summary !== undefined || actions !== undefined;
+  const headerGroups = table.getHeaderGroups();
+  const visibleColumns = table.getVisibleLeafColumns();
+
+  return (
+    <div className="data-table">
+      {showToolbar ? (
+        <div className="data-table__toolbar">
+          {filterLabel !== false ? (
+            <QuickFilter
+              label={filterLabel}
+              placeholder={filterPlaceholder}
+              value={typeof globalFilter === 'string' ? globalFilter : ''}
+              onChange={(value) => table.setGlobalFilter(value)}
+            />
+          ) : null}
+          {summary !== undefined ? <div className="data-table__summary">{summary}</div> : null}
+          <div className="data-table__actions">
+            {actions}
+            {columnMenu ? <ColumnMenu table={table} /> : null}
+          </div>
+        </div>
+      ) : null}
+      <div
+        ref={setScrollElement}
+        className="data-table__scroll"
+        style={{ maxHeight }}
+        role="region"
+        aria-labelledby={captionId}
+        // A scroll box must be reachable by keyboard to scroll it.
+        tabIndex={0}
+      >
+        <table
+          className="data-table__table"
+          aria-rowcount={props.virtualize ? (props.rowCount ?? table.getRowModel().rows.length) + 1 : undefined}
+        >
+          <caption id={captionId} className="sr-only">
+            {caption}
+          </caption>
+          <colgroup>
+            {visibleColumns.map((column) => (
+              <col key={column.id} style={{ width: column.columnDef.meta?.width ?? defaultColumnWidth }} />
+            ))}
+          </colgroup>
+          <thead>
+            {headerGroups.map((group) => (
+              <tr key={group.id} aria-rowindex={props.virtualize ? 1 : undefined}>
+                {group.headers.map((header) => {
+                  const column = header.column;
+                  const canSort = column.getCanSort();
+                  const sorted = column.getIsSorted();
+                  const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan}
+                      aria-sort={canSort ? ariaSort(sorted) : undefined}
+                      className={column.columnDef.meta?.className}
+                    >
+                      {canSort ? (
+                        <button
+                          type="button"
+                          className="data-table__sort"
+                          onClick={column.getToggleSortingHandler()}
+                          title={`Sort by ${columnLabel(column)}`}
+                        >
+                          <span>{content}</span>
+                          <span className="data-table__sort-icon" data-sorted={sorted || undefined} aria-hidden="true">
+                            {sorted === 'desc' ? '▼' : sorted === 'asc' ? '▲' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <DataTableBody {...props} scrollElement={scrollElement} columnCount={visibleColumns.length} />
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function DataTableBody<TData extends RowData>(
+  props: DataTableProps<TData> & { scrollElement: HTMLDivElement | null; columnCount: number },
+) {
+  const { table, renderSubRow, loading, error, emptyText, columnCount } = props;
+  const rows = table.getRowModel().rows;
+  const expanded = table.state.expanded;
+
+  const items = useMemo(() => {
+    const list: BodyItem<TData>[] = [];
+    rows.forEach((row, index) => {
+      list.push({ kind: 'row', row, index });
+      // `expanded` is read so the list is rebuilt when a row opens or closes.
+      if (renderSubRow && expanded && row.getIsExpanded()) list.push({ kind: 'detail', row, index });
+    });
+    return list;
+  }, [rows, expanded, renderSubRow]);
+
+  if (error) {
+    return <StatusRow columnCount={columnCount}>{<div role="alert" className="data-table__error">{error}</div>}</StatusRow>;
+  }
+  if (rows.length === 0) {
+    return (
+      <StatusRow columnCount={columnCount}>
+        {loading ? <Spinner label="Loading" /> : <span className="data-table__empty">{emptyText}</span>}
+      </StatusRow>
+    );
+  }
+  return props.virtualize ? <VirtualRows {...props} items={items} /> : <PlainRows {...props} items={items} />;
+}
+
+type RowsProps<TData extends RowData> = DataTableProps<TData> & {
+  scrollElement: HTMLDivElement | null;
+  columnCount: number;
+  items: BodyItem<TData>[];
+};
+
+function VirtualRows<TData extends RowData>({
+  items,
+  scrollElement,
+  estimateRowHeight = 48,
+  onEndReached,
+  columnCount,
+  loadingMore,
+  ...props
+}: RowsProps<TData>) {
+  // Stable callbacks: the virtualizer recomputes every row's position when they change (O(rows) per render).
+  const estimateSize = useCallback(
+    (index: number) => (items[index]?.kind === 'detail' ? estimateRowHeight * 4 : estimateRowHeight),
+    [items, estimateRowHeight],
+  );
+  const getItemKey = useCallback(
+    (index: number) => {
+      const item = items[index];
+      return item ? `${item.kind}:${item.row.id}` : index;
+    },
+    [items],
+  );
+  const getScrollElement = useCallback(() => scrollElement, [scrollElement]);
+  // The virtualizer is a mutable object by design; React Compiler must not memoise around it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 8 });
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastIndex = virtualItems.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (onEndReached && items.length > 0 && lastIndex >= items.length - 5) onEndReached();
+  }, [lastIndex, items.length, onEndReached]);
+
+  const first = virtualItems[0];
+  const last = virtualItems.at(-1);
+  const paddingTop = first ? first.start : 0;
+  const paddingBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+
+  return (
+    <tbody>
+      {paddingTop > 0 ? <SpacerRow height={paddingTop} columnCount={columnCount} /> : null}
+      {virtualItems.map((virtualItem) => {
+        const item = items[virtualItem.index];
+        if (!item) return null;
+        return (
+          <BodyRow
+            key={virtualItem.key}
+            {...props}
+            item={item}
+            columnCount={columnCount}
+            measureRef={virtualizer.measureElement}
+            dataIndex={virtualItem.index}
+          />
+        );
+      })}
+      {paddingBottom > 0 ? <SpacerRow height={paddingBottom} columnCount={columnCount} /> : null}
+      {loadingMore ? (
+        <tr className="data-table__status-row">
+          <td colSpan={columnCount}>
+            <Spinner label="Loading more rows" size="sm" />
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+function PlainRows<TData extends RowData>({ items, scrollElement, onEndReached, columnCount, loadingMore, ...props }: RowsProps<TData>) {
+  useEffect(() => {
+    const element = scrollElement;
+    if (!element || !onEndReached) return;
+    const check = () => {
+      if (element.scrollTop + element.clientHeight >= element.scrollHeight - 200) onEndReached();
+    };
+    check();
+    element.addEventListener('scroll', check, { passive: true });
+    return () => element.removeEventListener('scroll', check);
+  }, [scrollElement, onEndReached, items.length]);
+
+  return (
+    <tbody>
+      {items.map((item) => (
+        <BodyRow key={`${item.kind}:${item.row.id}`} {...props} item={item} columnCount={columnCount} />
+      ))}
+      {loadingMore ? (
+        <tr className="data-table__status-row">
+          <td colSpan={columnCount}>
+            <Spinner label="Loading more rows" size="sm" />
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+function BodyRow<TData extends RowData>({
+  table,
+  item,
+  columnCount,
+  renderSubRow,
+  getRowClassName,
+  virtualize,
+  measureRef,
+  dataIndex,
+}: DataTableProps<TData> & {
+  item: BodyItem<TData>;
+  columnCount: number;
+  measureRef?: (element: HTMLTableRowElement | null) => void;
+  dataIndex?: number;
+}) {
+  const { row } = item;
+  if (item.kind === 'detail') {
+    return (
+      <tr ref={measureRef} data-index={dataIndex} className="data-table__detail-row">
+        <td colSpan={columnCount}>{renderSubRow?.(row)}</td>
+      </tr>
+    );
+  }
+  const extra = getRowClassName?.(row);
+  return (
+    <tr
+      ref={measureRef}
+      data-index={dataIndex}
+      aria-rowindex={virtualize ? item.index + 2 : undefined}
+      data-selected={row.getIsSelected() || undefined}
+      className={['data-table__row', row.getIsExpanded() ? 'data-table__row--expanded' : '', extra ?? ''].join(' ').trim()}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+          <table.FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
+  return (
+    <tr aria-hidden="true" className="data-table__spacer">
+      <td colSpan={columnCount} style={{ height }} />
+    </tr>
+  );
+}
+
+function StatusRow({ columnCount, children }: { columnCount: number; children: ReactNode }) {
+  return (
+    <tbody>
+      <tr className="data-table__status-row">
+        <td colSpan={columnCount}>{children}</td>
+      </tr>
+    </tbody>
+  );
+}

@@ -1,0 +1,73 @@
+import type { RowData } from '@tanstack/react-table';
+import type { DataTableColumn, DataTableRow } from './features';
+
+/**
+ * Ready-made columns for the DataTable: a row checkbox and a row expander. Both are display columns that cannot be
+ * sorted, hidden or filtered on.
+ */
+
+/**
+ * A checkbox per row (`rowSelectionFeature`). Disabled where `enableRowSelection` says the row cannot be selected.
+ * The table's `rowSelection` state may be controlled elsewhere (e.g. the zustand selection store).
+ */
+export function selectionColumn<TData extends RowData>({
+  label,
+  header = 'Select',
+}: {
+  /** The checkbox's accessible name, e.g. `row => \`Select ${row.original.name}\`` */
+  label: (row: DataTableRow<TData>) => string;
+  /** The column's (visually hidden) header text. */
+  header?: string;
+}): DataTableColumn<TData> {
+  return {
+    id: 'select',
+    header: () => <span className="sr-only">{header}</span>,
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="data-table__checkbox"
+        aria-label={label(row)}
+        checked={row.getIsSelected()}
+        disabled={!row.getCanSelect()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+    enableSorting: false,
+    enableHiding: false,
+    enableGlobalFilter: false,
+    meta: { label: header, width: '44px', className: 'data-table__cell--control' },
+  };
+}
+
+/** A disclosure button per row that opens the DataTable's `renderSubRow` panel below it. */
+export function expanderColumn<TData extends RowData>({
+  label,
+  header = 'Details',
+}: {
+  /** The button's accessible name, e.g. `row => \`Equipment of ${row.original.name}\`` (its state is aria-expanded). */
+  label: (row: DataTableRow<TData>) => string;
+  header?: string;
+}): DataTableColumn<TData> {
+  return {
+    id: 'expand',
+    header: () => <span className="sr-only">{header}</span>,
+    cell: ({ row }) =>
+      row.getCanExpand() ? (
+        <button
+          type="button"
+          className="icon-button data-table__expander"
+          aria-label={label(row)}
+          aria-expanded={row.getIsExpanded()}
+          onClick={row.getToggleExpandedHandler()}
+        >
+          <span aria-hidden="true" className="data-table__chevron">
+            ›
+          </span>
+        </button>
+      ) : null,
+    enableSorting: false,
+    enableHiding: false,
+    enableGlobalFilter: false,
+    meta: { label: header, width: '44px', className: 'data-table__cell--control' },
+  };
+}

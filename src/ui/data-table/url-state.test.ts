@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { filterToSearch, searchFromSorting, sortingFromSearch, tableSearchSchema } from './url-state';
+
+describe('tableSearchSchema', () => {
+  it('keeps valid params', () => {
+    expect(tableSearchSchema.parse({ sort: 'name', dir: 'desc', q: 'acme' })).toEqual({ sort: 'name', dir: 'desc', q: 'acme' });
+  });
+  it('drops invalid params instead of failing', () => {
+    expect(tableSearchSchema.parse({ sort: 42, dir: 'sideways', q: 'x'.repeat(300) })).toEqual({});
+  });
+});
+
+describe('sortingFromSearch', () => {
+  const sortable = ['name', 'created_at'];
+  it('reads a sortable column and its direction', () => {
+    expect(sortingFromSearch({ sort: 'created_at', dir: 'desc' }, sortable)).toEqual([{ id: 'created_at', desc: true }]);
+    expect(sortingFromSearch({ sort: 'name' }, sortable)).toEqual([{ id: 'name', desc: false }]);
+  });
+  it('ignores a column that may not be sorted by', () => {
+    expect(sortingFromSearch({ sort: 'password', dir: 'asc' }, sortable)).toEqual([]);
+    expect(sortingFromSearch({ sort: 'password' }, sortable, { id: 'name', desc: false })).toEqual([{ id: 'name', desc: false }]);
+  });
+  it('falls back to the default sort', () => {
+    expect(sortingFromSearch({}, sortable, { id: 'created_at', desc: true })).toEqual([{ id: 'created_at', desc: true }]);
+  });
+});
+
+describe('searchFromSorting', () => {
+  const fallback = { id: 'name', desc: false };
+  it('writes the sort and its direction', () => {
+    expect(searchFromSorting([{ id: 'created_at', desc: true }], fallback)).toEqual({ sort: 'created_at', dir: 'desc' });
+    expect(searchFromSorting([{ id: 'name', desc: true }], fallback)).toEqual({ sort: 'name', dir: 'desc' });
+  });
+  it('leaves the URL clean for the default sort or none', () => {
+    expect(searchFromSorting([{ id: 'name', desc: false }], fallback)).toEqual({ sort: undefined, dir: undefined });
+    expect(searchFromSorting([])).toEqual({ sort: undefined, dir: undefined });
+  });
+  it('round-trips through sortingFromSearch', () => {
+    const sorting = [{ id: 'created_at', desc: false }];
+    expect(sortingFromSearch(searchFromSorting(sorting, fallback), ['name', 'created_at'], fallback)).toEqual(sorting);
+  });
+});
+
+describe('filterToSearch', () => {
+  it('trims and drops empty text', () => {
+    expect(filterToSearch('  acme ')).toBe('acme');
+    expect(filterToSearch('   ')).toBeUndefined();
+    expect(filterToSearch(undefined)).toBeUndefined();
+  });
+});

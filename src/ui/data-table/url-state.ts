@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { SortingState } from '@tanstack/react-table';
+
+/**
+ * A grid's sort and quick filter as URL search params (issue 3 point 8): `?sort=name&dir=desc&q=acme`.
+ * Routes validate them with `tableSearchSchema` (or extend it); a bad value is dropped, never an error page.
+ */
+export const tableSearchSchema = z.object({
+  sort: z.string().trim().min(1).max(64).optional().catch(undefined),
+  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+  q: z.string().max(200).optional().catch(undefined),
+});
+export type TableSearch = z.output<typeof tableSearchSchema>;
+
+export interface SortDefault {
+  id: string;
+  desc: boolean;
+}
+
+/**
+ * The table's sorting from the URL. A `sort` that is not one of `sortable` falls back to `fallback` (so a stale or
+ * hand-edited link never sends the server a column it refuses); no `sort` at all also means `fallback`.
+ */
+export function sortingFromSearch(
+  search: Pick<TableSearch, 'sort' | 'dir'>,
+  sortable: readonly string[],
+  fallback?: SortDefault,
+): SortingState {
+  if (search.sort !== undefined && sortable.includes(search.sort)) {
+    return [{ id: search.sort, desc: search.dir === 'desc' }];
+  }
+  return fallback ? [{ id: fallback.id, desc: fallback.desc }] : [];
+}
+
+/**
+ * The URL params for a sorting; the default sort leaves the URL clean. (With a default sort the grid does not let
+ * sorting be removed, so an empty sorting only happens without one.)
+ */
+export function searchFromSorting(sorting: SortingState, fallback?: SortDefault): Pick<TableSearch, 'sort' | 'dir'> {
+  const first = sorting[0];
+  if (!first) return { sort: undefined, dir: undefined };
+  if (fallback && first.id === fallback.id && first.desc === fallback.desc) return { sort: undefined, dir: undefined };
+  return { sort: first.id, dir: first.desc ? 'desc' : 'asc' };
+}
+
+/** The quick filter as kept in the URL: trimmed; empty means absent. */
+export function filterToSearch(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed.slice(0, 200);
+}

@@ -1,0 +1,98 @@
+import { functionalUpdate, type OnChangeFn, type SortingState } from '@tanstack/react-table';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import {
+  filterToSearch,
+  searchFromSorting,
+  sortingFromSearch,
+  tableSearchSchema,
+  type SortDefault,
+  type TableSearch,
+} from './data-table/url-state';
+
+export { tableSearchSchema, type TableSearch } from './data-table/url-state';
+
+/** Reads sort/dir/q from any route's search object; what does not validate is dropped. */
+function readTableSearch(search: unknown): TableSearch {
+  const parsed = tableSearchSchema.safeParse(search ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+export interface UrlTableState {
+  /** Controlled table state: pass to `useDataTable({ urlState })` (or spread into `state`). */
+  sorting: SortingState;
+  globalFilter: string;
+  onSortingChange: OnChangeFn<SortingState>;
+  onGlobalFilterChange: OnChangeFn<unknown>;
+  /** False when a default sort exists: the grid then cycles asc/desc only, the URL never holds "no sort". */
+  enableSortingRemoval: boolean;
+  /** The same state as request params for a server-sorted list (put them in the query key). */
+  params: { sort?: string; dir?: 'asc' | 'desc'; q?: string };
+}
+
+/**
+ * Keeps a grid's sort (`sort`, `dir`) and quick filter (`q`) in the URL search params, so they survive a reload and
+ * can be shared (issue 3 point 8). The route declares them: `validateSearch: tableSearchSchema` (zod; extend it with
+ * `.extend({...})` for other params). Changes replace the history entry rather than pushing one per keystroke.
+ *
+ * @param sortable the column ids that may be sorted by (a `sort` param outside it is ignored)
+ * @param defaultSort the sort when the URL has none (a server list's default order)
+ */
+export function useUrlTableState({
+  sortable,
+  defaultSort,
+}: {
+  sortable: readonly string[];
+  defaultSort?: SortDefault;
+}): UrlTableState {
+  const search = useSearch({ strict: false, structuralSharing: true, select: readTableSearch });
+  const navigate = useNavigate();
+  const defaultId = defaultSort?.id;
+  const defaultDesc = defaultSort?.desc;
+
+  const sorting = useMemo(
+    () =>
+      sortingFromSearch(
+        { sort: search.sort, dir: search.dir },
+        sortable,
+        defaultId === undefined ? undefined : { id: defaultId, desc: defaultDesc ?? false },
+      ),
+    [search.sort, search.dir, sortable, defaultId, defaultDesc],
+  );
+  const globalFilter = search.q ?? '';
+
+  const update = useCallback(
+    (patch: Partial<TableSearch>) => {
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({ ...previous, ...patch }),
+        replace: true,
+      } as Parameters<typeof navigate>[0]);
+    },
+    [navigate],
+  );
+
+  const onSortingChange = useCallback<OnChangeFn<SortingState>>(
+    (updater) => {
+      const fallback = defaultId === undefined ? undefined : { id: defaultId, desc: defaultDesc ?? false };
+      update(searchFromSorting(functionalUpdate(updater, sorting), fallback));
+    },
+    [update, sorting, defaultId, defaultDesc],
+  );
+
+  const onGlobalFilterChange = useCallback<OnChangeFn<unknown>>(
+    (updater) => update({ q: filterToSearch(functionalUpdate(updater, globalFilter as unknown)) }),
+    [update, globalFilter],
+  );
+
+  const first = sorting[0];
+  const params = useMemo(
+    () => ({
+      ...(first ? { sort: first.id, dir: first.desc ? ('desc' as const) : ('asc' as const) } : {}),
+      ...(search.q ? { q: search.q } : {}),
+    }),
+    [first, search.q],
+  );
+
+  return { sorting, globalFilter, onSortingChange, onGlobalFilterChange, enableSortingRemoval: defaultId === undefined, params };
+}
