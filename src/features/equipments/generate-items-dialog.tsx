@@ -12,7 +12,7 @@ import { toast } from '../../ui/toast';
 export function GenerateItemsDialog({ subcategory, onClose }: { subcategory: Subcategory | null; onClose: () => void }) {
   const generate = useGenerateSubcategoryItems();
 
-  function confirm() {
+  function startGeneration() {
     if (!subcategory) return;
     generate.mutate(subcategory.id, {
       onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
@@ -27,7 +27,7 @@ export function GenerateItemsDialog({ subcategory, onClose }: { subcategory: Sub
       title={subcategory ? `Generate items for ${subcategory.name}?` : 'Generate items'}
       description="Equipment models are generated for the brands of this subcategory. The generation is paid for with tokens."
       confirmLabel="Generate Items"
-      onConfirm={confirm}
+      onConfirm={startGeneration}
     />
   );
 }
