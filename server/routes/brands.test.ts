@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { brandAnswer, brandsPageAnswer, type Brand } from '../../contract/brands';
 import { brands } from '../db/schema';
 import type { TestApp } from '../test/app';
-import { caller, catalogueApp, databaseDigest, demoIds } from '../test/catalogue';
+import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
@@ -12,14 +12,11 @@ type Page = { brands: Brand[]; total: number };
 
 describe.each(engines)('brands on %s', (engine) => {
   let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let ids: Awaited<ReturnType<typeof demoIds>>;
+  let call: CatalogueCall;
+  let ids: DemoIds;
   let excavators: number;
   beforeAll(async () => {
-    const app = await catalogueApp(engine);
-    t = app.t;
-    call = caller(t, app.headers);
-    ids = await demoIds(t.database.db);
+    ({ t, call, ids } = await catalogueApp(engine));
     excavators = await ids.subcategory('Excavators');
   });
   afterAll(() => t.close());

@@ -5,20 +5,17 @@ import { equipmentBrandsAnswer, equipmentsAnswer, type Equipment } from '../../c
 import { channels, realtimeEvents } from '../../contract/realtime';
 import { equipments } from '../db/schema';
 import type { TestApp } from '../test/app';
-import { caller, catalogueApp, databaseDigest, demoIds } from '../test/catalogue';
+import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
 
 describe.each(engines)('equipments on %s', (engine) => {
   let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let ids: Awaited<ReturnType<typeof demoIds>>;
+  let call: CatalogueCall;
+  let ids: DemoIds;
   beforeAll(async () => {
-    const app = await catalogueApp(engine);
-    t = app.t;
-    call = caller(t, app.headers);
-    ids = await demoIds(t.database.db);
+    ({ t, call, ids } = await catalogueApp(engine));
   });
   afterAll(() => t.close());
 

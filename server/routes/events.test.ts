@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsPageAnswer, type Event } from '../../contract/events';
 import type { TestApp } from '../test/app';
-import { caller, catalogueApp, databaseDigest, demoIds } from '../test/catalogue';
+import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
 
 describe.each(engines)('events on %s', (engine) => {
   let t: TestApp;
-  let call: ReturnType<typeof caller>;
+  let call: CatalogueCall;
   let construction: number;
   beforeAll(async () => {
-    const app = await catalogueApp(engine);
-    t = app.t;
-    call = caller(t, app.headers);
-    construction = await (await demoIds(t.database.db)).category('Construction Equipment');
+    let ids: DemoIds;
+    ({ t, call, ids } = await catalogueApp(engine));
+    construction = await ids.category('Construction Equipment');
   });
   afterAll(() => t.close());
 

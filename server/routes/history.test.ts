@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentsHistoryAnswer, historyListAnswer, overviewAnswer, type GenerationHistoryEntry, type OverviewAnswer } from '../../contract/history';
 import type { TestApp } from '../test/app';
-import { caller, catalogueApp, demoIds } from '../test/catalogue';
+import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
 
 describe.each(engines)('history on %s', (engine) => {
   let t: TestApp;
-  let call: ReturnType<typeof caller>;
-  let ids: Awaited<ReturnType<typeof demoIds>>;
+  let call: CatalogueCall;
+  let ids: DemoIds;
   beforeAll(async () => {
-    const app = await catalogueApp(engine);
-    t = app.t;
-    call = caller(t, app.headers);
-    ids = await demoIds(t.database.db);
+    ({ t, call, ids } = await catalogueApp(engine));
   });
   afterAll(() => t.close());
 

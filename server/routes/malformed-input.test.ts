@@ -20,7 +20,7 @@ import { exclusionsQuery, removeExclusionByNameBody } from '../../contract/exclu
 import { equipmentHistoryQuery, equipmentsHistoryQuery, historyQuery } from '../../contract/history';
 import { idParams } from '../../contract/http';
 import type { TestApp } from '../test/app';
-import { caller, catalogueApp, databaseDigest, demoIds } from '../test/catalogue';
+import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 /**
@@ -136,16 +136,13 @@ const valid = (schema: z.ZodType | undefined, value: unknown) => schema === unde
 
 describe.each(engines)('malformed input on %s', (engine) => {
   let t: TestApp;
-  let call: ReturnType<typeof caller>;
+  let call: CatalogueCall;
   let auth: { authorization: string };
   let routes: Route[];
   let before: string;
   beforeAll(async () => {
-    const app = await catalogueApp(engine);
-    t = app.t;
-    auth = app.headers;
-    call = caller(t, app.headers);
-    const ids = await demoIds(t.database.db);
+    let ids: DemoIds;
+    ({ t, call, headers: auth, ids } = await catalogueApp(engine));
     const category = await ids.category('Audio Equipment');
     const subcategory = await ids.subcategory('Studio Monitors');
     const otherCategory = await ids.category('Fitness Equipment');

@@ -5,12 +5,20 @@ import { seedDemo } from '../seed/demo';
 import type { Engine } from './databases';
 import { createTestApp, type TestApp } from './app';
 
-/** The real app over a fresh database holding the demo catalogue, and a signed-in operator. */
-export async function catalogueApp(engine: Engine): Promise<{ t: TestApp; headers: { authorization: string }; userId: number }> {
+export type CatalogueCall = ReturnType<typeof caller>;
+export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
+
+/**
+ * The real app over a fresh database holding the demo catalogue, a signed-in operator, a caller acting as that
+ * operator and the demo catalogue's ids by name.
+ */
+export async function catalogueApp(
+  engine: Engine,
+): Promise<{ t: TestApp; headers: { authorization: string }; userId: number; call: CatalogueCall; ids: DemoIds }> {
   const t = await createTestApp(engine);
   await seedDemo(t.database.db, { email: 'demo-seed@example.com', password: 'password123' });
   const { headers, userId } = await t.signIn({ tokens: 1000 });
-  return { t, headers, userId };
+  return { t, headers, userId, call: caller(t, headers), ids: await demoIds(t.database.db) };
 }
 
 /** Tables whose rows a request may touch without changing anything the operator sees. */
