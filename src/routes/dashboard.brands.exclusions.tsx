@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandExclusionsQueryOptions } from '../api/exclusions';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
-import { tableSearchSchema } from '../ui/data-table';
+import { tableSearchSchema } from '../ui/data-table/url-state';
 
 /** SPEC 2 "Brand exclusions (second variant)": with Logo and Socials. */
 export const Route = createFileRoute('/dashboard/brands/exclusions')({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { brandExclusionsQueryOptions } from '../api/exclusions';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
 import { ExclusionsSubNav } from '../features/equipment-exclusions/exclusions-sub-nav';
-import { tableSearchSchema } from '../ui/data-table';
+import { tableSearchSchema } from '../ui/data-table/url-state';
 
 /** SPEC 2 "Brand exclusions" (first variant), under the exclusions sub-nav. */
 export const Route = createFileRoute('/dashboard/equipments/exclusions/brands')({

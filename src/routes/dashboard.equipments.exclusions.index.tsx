@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { equipmentExclusionsQueryOptions } from '../api/exclusions';
 import { EquipmentExclusionsScreen } from '../features/equipment-exclusions/equipment-exclusions-screen';
-import { tableSearchSchema } from '../ui/data-table';
+import { tableSearchSchema } from '../ui/data-table/url-state';
 
 export const Route = createFileRoute('/dashboard/equipments/exclusions/')({
   staticData: { screenType: 'Equipments' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { EquipmentsScreen } from '../features/equipments/equipments-screen';
-import { tableSearchSchema } from '../ui/data-table';
+import { tableSearchSchema } from '../ui/data-table/url-state';
 
 /**
  * The Equipments screen. Its search params: `items`, the subcategory whose Equipment Details dialog is open, and that

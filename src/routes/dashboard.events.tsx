@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EventsScreen } from '../features/events/events-screen';
-import { tableSearchSchema } from '../ui/use-url-table-state';
+import { tableSearchSchema } from '../ui/data-table/url-state';
 
 export const Route = createFileRoute('/dashboard/events')({
   staticData: { screenType: 'Events' },
