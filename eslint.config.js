@@ -50,6 +50,20 @@ export default tseslint.config(
     },
   },
   {
+    // A route file's own code lands in the entry chunk (only its component is split off): keep heavy UI out of it.
+    files: ['src/routes/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/server', '**/server/**'], message: 'src/ never imports server/; share through contract/.' },
+        { group: ['ky'], message: 'Only src/api/* talks HTTP.' },
+        {
+          regex: '/ui/(data-table|use-url-table-state)$',
+          message: 'Import tableSearchSchema from ui/data-table/url-state: the grid itself must not reach the entry chunk.',
+        },
+      ]),
+    },
+  },
+  {
     // Playwright fixtures declare their dependencies by destructuring, even when there are none.
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
