@@ -17,7 +17,7 @@ import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableSt
 import { toast } from '../../ui/toast';
 import { brandColumns, brandSortable } from './brand-columns';
 import { BrandEquipmentPanel } from './brand-equipment-panel';
-import { BrandHistoryDialog } from './brand-history-dialog';
+import { HistoryDialog } from '../history/history-dialog';
 import { BrandRowContextValue, type BrandRowContext } from './brand-row-context';
 import {
   autoDeselectDelayMs,
@@ -151,7 +151,12 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
         }
       />
       <GenerateEquipmentsButton count={selectedIds.length} running={generationRunning} onGenerate={onGenerateEquipments} />
-      <BrandHistoryDialog brand={historyBrand} subcategoryId={subcategory.id} onClose={() => setHistoryBrand(null)} />
+      <HistoryDialog
+        source={historyBrand ? { kind: 'brand', params: { subcategory_id: subcategory.id, brand_id: historyBrand.id } } : null}
+        description={historyBrand ? `Equipment generation runs of ${historyBrand.name}, times in UTC.` : undefined}
+        emptyText="No generation has been performed for this brand."
+        onClose={() => setHistoryBrand(null)}
+      />
     </BrandRowContextValue.Provider>
   );
 }

@@ -1,9 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
 import type { Equipment } from '../../../contract/equipments';
 import { equipmentSaveFailedText } from '../../api/equipments';
-import { dataTableColumns } from '../../ui/data-table';
+import { dataTableColumns, DateTimeCell } from '../../ui/data-table';
 import { MenuContent, MenuItem } from '../../ui/menu';
-import { formatHistoryTime } from '../history/history-format';
 import { joinTags, subcategoryChoices, withCategory, withSubcategory, type EquipmentDraft } from './equipment-draft';
 import { useEquipmentEditor, useRowDraft } from './equipment-editor';
 
@@ -260,7 +259,7 @@ export const equipmentColumns = col.columns([
   }),
   col.accessor('created_at', {
     header: 'Created At',
-    cell: ({ row }) => <time dateTime={row.original.created_at}>{formatHistoryTime(row.original.created_at)}</time>,
+    cell: ({ row }) => <DateTimeCell value={row.original.created_at} />,
     enableGlobalFilter: false,
     meta: { width: '190px' },
   }),

@@ -4,19 +4,23 @@ import { historyErrorText, useHistory, type HistorySource } from '../../api/hist
 import { Modal } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
-import { formatCount, formatHistoryTime, sanitizeMessage } from './history-format';
+import { formatCount, formatUtcDateTime } from '../../ui/data-table/format';
+import { sanitizeHistoryMessage } from './sanitize-message';
 import './history.css';
 
 /**
  * The History dialog (SPEC 2 "History modal", SPEC 3 "Equipment generation history entry"): the generation runs of
- * `source` with their token cost, newest first. Messages are server HTML, sanitised before rendering. Shared by the
- * header's History button and the Equipments screen; open while `source` is set.
+ * `source` with their token cost, newest first; times in UTC, en-US ('Oct 1, 2026, 09:30 AM UTC', SPEC 2). Messages
+ * are server HTML, sanitised before rendering. The one History dialog of the product: the header's History button,
+ * the Equipments screen and a brand's history icon; open while `source` is set. A brand's runs leave out the
+ * category and subcategory columns (they are the brand's own).
  */
 export function HistoryDialog({
   source,
   onClose,
   description,
   returnFocusTo,
+  emptyText = 'No history yet.',
 }: {
   source: HistorySource | null;
   onClose: () => void;
@@ -24,6 +28,8 @@ export function HistoryDialog({
   description?: ReactNode;
   /** Where the focus goes on close when the opener is gone by then (a menu item). Default: the opener. */
   returnFocusTo?: { current: HTMLElement | null };
+  /** Shown when no run matches. */
+  emptyText?: string;
 }) {
   return (
     <Modal
@@ -34,12 +40,12 @@ export function HistoryDialog({
       size="xl"
       returnFocusTo={returnFocusTo}
     >
-      {source ? <HistoryBody source={source} /> : null}
+      {source ? <HistoryBody source={source} emptyText={emptyText} /> : null}
     </Modal>
   );
 }
 
-function HistoryBody({ source }: { source: HistorySource }) {
+function HistoryBody({ source, emptyText }: { source: HistorySource; emptyText: string }) {
   const { data, isPending, isError, refetch, isFetching } = useHistory(source);
 
   if (isPending) {
@@ -61,19 +67,25 @@ function HistoryBody({ source }: { source: HistorySource }) {
       </div>
     );
   }
-  if (data.length === 0) return <p className="history__state history__empty">No history yet.</p>;
-  return <HistoryTable entries={data} />;
+  if (data.length === 0) return <p className="history__state history__empty">{emptyText}</p>;
+  return <HistoryTable entries={data} showPlace={!isOneBrand(source)} />;
 }
 
-function HistoryTable({ entries }: { entries: readonly GenerationHistoryEntry[] }) {
+const isOneBrand = (source: HistorySource) => source.kind === 'brand' && source.params.brand_id !== undefined;
+
+function HistoryTable({ entries, showPlace }: { entries: readonly GenerationHistoryEntry[]; showPlace: boolean }) {
   return (
     <div className="history__scroll" role="region" aria-label="History entries" tabIndex={0}>
       <table className="history__table">
         <caption className="sr-only">Generation history, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">Category</th>
-            <th scope="col">Subcategory</th>
+            {showPlace ? (
+              <>
+                <th scope="col">Category</th>
+                <th scope="col">Subcategory</th>
+              </>
+            ) : null}
             <th scope="col" className="history__number">
               Input Tokens
             </th>
@@ -94,8 +106,12 @@ function HistoryTable({ entries }: { entries: readonly GenerationHistoryEntry[] 
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{entry.category.name}</td>
-              <td>{entry.subcategory?.name ?? <span className="history__muted">—</span>}</td>
+              {showPlace ? (
+                <>
+                  <td>{entry.category.name}</td>
+                  <td>{entry.subcategory?.name ?? <span className="history__muted">—</span>}</td>
+                </>
+              ) : null}
               <td className="history__number">{formatCount(entry.input_tokens)}</td>
               <td className="history__number">{formatCount(entry.output_tokens)}</td>
               <td className="history__number">{formatCount(entry.total_tokens)}</td>
@@ -104,11 +120,11 @@ function HistoryTable({ entries }: { entries: readonly GenerationHistoryEntry[] 
                 <StatusBadge name={entry.status} />
               </td>
               <td>
-                {/* Sanitised by DOMPurify (history-format.ts): the server's HTML may carry anything. */}
-                <div className="history__message" dangerouslySetInnerHTML={{ __html: sanitizeMessage(entry.message) }} />
+                {/* Sanitised by DOMPurify (sanitize-message.ts): the server's HTML may carry anything. */}
+                <div className="history__message" dangerouslySetInnerHTML={{ __html: sanitizeHistoryMessage(entry.message) }} />
               </td>
               <td className="history__time">
-                <time dateTime={entry.created_at}>{formatHistoryTime(entry.created_at)}</time>
+                <time dateTime={entry.created_at}>{formatUtcDateTime(entry.created_at)} UTC</time>
               </td>
             </tr>
           ))}
