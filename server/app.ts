@@ -54,7 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(errorHandler);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined });
   await app.register(authPlugin);
-  await app.register(realtimePlugin, { config: config.realtime });
+  await app.register(realtimePlugin, { config: config.realtime, trustProxy: config.trustProxy });
 
   await app.register(authRoutes, {
     limiter: new LoginLimiter(config.auth.maxFailuresPerMinute),

@@ -36,6 +36,14 @@ export const environmentSchema = z.object({
   PUSHER_HOST: optionalText,
   PUSHER_PORT: port.optional(),
   PUSHER_SCHEME: z.enum(['ws', 'wss']).optional(),
+  REALTIME_ALLOWED_ORIGINS: optionalText.pipe(
+    z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined ? [] : v.split(',').map((origin) => origin.trim()).filter(Boolean)))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  ),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -126,6 +134,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       port: env.PUSHER_PORT,
       scheme: env.PUSHER_SCHEME,
       redisUrl: env.REDIS_URL,
+      allowedOrigins: env.REALTIME_ALLOWED_ORIGINS,
+      maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
     },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

@@ -159,7 +159,7 @@ export async function benchRealtime(): Promise<Record<string, number | string>> 
   const startedAt = performance.now();
   const nodeArgs = ['--expose-gc'];
   const [embeddedServer, floorServer] = await Promise.all([
-    spawnServer('standalone', {}, { nodeArgs }),
+    spawnServer('standalone', { REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(connectionCount + 100) }, { nodeArgs }),
     spawnServer('bareWs', {}, { nodeArgs }),
   ]);
   try {

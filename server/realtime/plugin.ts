@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import proxyAddr from 'proxy-addr';
 import { pusherProtocol, realtimeClientTimeouts } from '../../contract/realtime';
 import { ChannelRegistry } from './channel-registry';
 import { EmbeddedBroadcaster } from './drivers/embedded';
@@ -25,6 +26,8 @@ import type { Broadcaster, EmbeddedServerOptions, RealtimeConfig } from './types
 
 export interface RealtimePluginOptions extends EmbeddedServerOptions {
   config: RealtimeConfig;
+  /** As Fastify's own `trustProxy`: the client's address is the left-most X-Forwarded-For entry. */
+  trustProxy?: boolean;
 }
 
 declare module 'fastify' {
@@ -69,6 +72,10 @@ async function realtime(app: FastifyInstance, options: RealtimePluginOptions): P
     pongTimeoutMs: positive(options.pongTimeoutMs, realtimeClientTimeouts.pongTimeout),
     maxMessageBytes: positive(options.maxMessageBytes, pusherProtocol.maxMessageBytes),
     maxBufferedBytes: positive(options.maxBufferedBytes, 1024 * 1024),
+    allowedOrigins: config.allowedOrigins ?? [],
+    maxConnectionsPerAddress: positive(config.maxConnectionsPerAddress, defaultMaxConnectionsPerAddress),
+    // The address Fastify's request.ip would give, with the same proxy trust.
+    clientAddress: (request) => proxyAddr(request, () => options.trustProxy === true),
     log: app.log,
   });
   sockets.attach(app.server);
@@ -81,6 +88,8 @@ async function realtime(app: FastifyInstance, options: RealtimePluginOptions): P
     dispatch: (message) => broadcaster.dispatch(message),
   });
 }
+
+const defaultMaxConnectionsPerAddress = 100;
 
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;

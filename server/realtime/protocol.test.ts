@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import { channelAuth } from './signature';
 import { testRealtimeConfig } from './test-support/app';
@@ -145,6 +145,45 @@ describe('embedded Pusher protocol 7 server', () => {
 
   it('refuses WebSocket upgrades on other paths', async () => {
     await expect(open({ path: '/elsewhere' })).rejects.toThrow(/404/);
+  });
+});
+
+describe('who may open a socket', () => {
+  let guarded: RunningApp;
+
+  beforeAll(async () => {
+    guarded = await startApp({ config: { ...testRealtimeConfig, allowedOrigins: ['http://localhost:5173'], maxConnectionsPerAddress: 3 } });
+  });
+
+  afterAll(async () => {
+    await guarded.close();
+  });
+
+  it("lets in a page of the server's own origin, a listed origin and a client that sends none", async () => {
+    for (const origin of [`http://127.0.0.1:${guarded.port}`, 'http://localhost:5173', undefined]) {
+      const client = await open(origin === undefined ? {} : { origin }, guarded.port);
+      expect(await client.socketId()).toMatch(/^\d+\.\d+$/);
+      client.close();
+      await client.closed;
+    }
+  });
+
+  it('refuses a page of another origin with 403, before any frame', async () => {
+    await expect(open({ origin: 'https://evil.example' }, guarded.port)).rejects.toThrow(/403/);
+    await expect(open({ origin: `http://127.0.0.1:${guarded.port + 1}` }, guarded.port)).rejects.toThrow(/403/);
+    await expect(open({ origin: 'null' }, guarded.port)).rejects.toThrow(/403/);
+  });
+
+  it('refuses the socket over the per-address limit with 429, and lets one in again once another closes', async () => {
+    const open3 = [await open({}, guarded.port), await open({}, guarded.port), await open({}, guarded.port)];
+    await expect(open({}, guarded.port)).rejects.toThrow(/429/);
+    const [first] = open3;
+    first?.close();
+    await first?.closed;
+    await vi.waitFor(async () => {
+      const again = await open({}, guarded.port);
+      expect(await again.socketId()).toMatch(/^\d+\.\d+$/);
+    });
   });
 });
 

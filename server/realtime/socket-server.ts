@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChannelRegistry } from './channel-registry';
 import { Connection } from './connection';
 import { startLivenessChecks } from './liveness';
+import { UpgradeGuard } from './upgrade-guard';
 import { frames, protocolErrors } from './protocol';
 import { handleClientMessage, type SessionContext } from './session';
 
@@ -22,6 +23,11 @@ export interface SocketServerOptions {
   pongTimeoutMs: number;
   maxMessageBytes: number;
   maxBufferedBytes: number;
+  /** Origins besides the server's own whose pages may connect (e.g. the Vite dev server). */
+  allowedOrigins: readonly string[];
+  maxConnectionsPerAddress: number;
+  /** The client's address of an upgrade request (honours the proxy setting, as Fastify's `request.ip` does). */
+  clientAddress: (request: IncomingMessage) => string;
   log: FastifyBaseLogger;
 }
 
@@ -32,6 +38,7 @@ export class SocketServer {
   private readonly connections = new Set<Connection>();
   private readonly session: SessionContext;
   private readonly stopLiveness: () => void;
+  private readonly guard: UpgradeGuard;
   private server: Server | undefined;
   private closing = false;
 
@@ -45,6 +52,7 @@ export class SocketServer {
     });
     this.session = { key: options.key, secret: options.secret, registry: options.registry };
     this.stopLiveness = startLivenessChecks(this.connections, options);
+    this.guard = new UpgradeGuard({ allowedOrigins: options.allowedOrigins, maxPerAddress: options.maxConnectionsPerAddress });
   }
 
   get connectionCount(): number {
@@ -67,8 +75,17 @@ export class SocketServer {
       refuseUpgrade(socket, '503 Service Unavailable');
       return;
     }
+    const address = this.options.clientAddress(request);
+    const refusal = this.guard.check(request, address);
+    if (refusal) {
+      this.options.log.info({ origin: request.headers.origin, address, status: refusal.status }, 'realtime upgrade refused');
+      refuseUpgrade(socket, refusal.status);
+      return;
+    }
     const key = safeDecode(match[1]);
     const protocol = url.searchParams.get('protocol');
+    this.guard.opened(address);
+    socket.once('close', () => this.guard.closed(address));
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, key, protocol));
   };
 

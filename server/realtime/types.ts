@@ -13,6 +13,10 @@ export interface RealtimeConfig {
   scheme?: 'ws' | 'wss';
   /** Embedded driver only: fan-out between API processes via Redis pub/sub. */
   redisUrl?: string;
+  /** Embedded driver only: origins besides the server's own whose pages may open a socket (default none). */
+  allowedOrigins?: readonly string[];
+  /** Embedded driver only: open sockets allowed per client address (default 100). */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface Broadcaster {

@@ -122,9 +122,15 @@ export class RawClient {
     );
   }
 
-  static async open(port: number, options: { key?: string; path?: string; autoPong?: boolean } = {}): Promise<RawClient> {
+  static async open(
+    port: number,
+    options: { key?: string; path?: string; autoPong?: boolean; origin?: string } = {},
+  ): Promise<RawClient> {
     const path = options.path ?? `/app/${options.key ?? testRealtimeConfig.key}?protocol=7&client=js&version=8.6.0`;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, { autoPong: options.autoPong ?? true });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, {
+      autoPong: options.autoPong ?? true,
+      ...(options.origin === undefined ? {} : { origin: options.origin }),
+    });
     socket.on('error', () => {});
     const client = new RawClient(socket);
     await within(

@@ -3,7 +3,8 @@ import { buildRealtimeTestApp, testRealtimeConfig } from './app';
 /**
  * One API-like process with the realtime plugin, for the two-process Redis test and the bench:
  *   node --import tsx server/realtime/test-support/standalone.ts
- * Env: PORT (default 0), REDIS_URL, REALTIME_REDIS_PREFIX.
+ * Env: PORT (default 0), REDIS_URL, REALTIME_REDIS_PREFIX, REALTIME_MAX_CONNECTIONS_PER_ADDRESS (the bench opens
+ * a thousand sockets from one address).
  * Reports `{ type: 'listening', port }` over IPC (or prints `LISTENING <port>`), and answers IPC messages:
  *   { type: 'memory' } -> { type: 'memory', usage } (after a GC when run with --expose-gc)
  *   { type: 'publish', id, channel, event, payload } -> publishes through app.broadcaster, then { type: 'published', id }
@@ -11,7 +12,13 @@ import { buildRealtimeTestApp, testRealtimeConfig } from './app';
  */
 
 const app = await buildRealtimeTestApp({
-  config: { ...testRealtimeConfig, ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}) },
+  config: {
+    ...testRealtimeConfig,
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    ...(process.env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS
+      ? { maxConnectionsPerAddress: Number(process.env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS) }
+      : {}),
+  },
   ...(process.env.REALTIME_REDIS_PREFIX ? { redisChannelPrefix: process.env.REALTIME_REDIS_PREFIX } : {}),
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
