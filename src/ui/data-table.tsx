@@ -37,6 +37,7 @@
 import type { RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { bodyItems, type BodyItem, type BodyItems } from './data-table/body-items';
 import { ColumnMenu } from './data-table/column-menu';
 import type { DataTableRow } from './data-table/features';
 import { ariaSort, columnLabel } from './data-table/labels';
@@ -91,8 +92,6 @@ export interface DataTableProps<TData extends RowData> {
 /** Columns keep their widths while rows scroll by (fixed layout); a column without `meta.width` gets this. */
 const defaultColumnWidth = '160px';
 
-/** A data row, or the detail panel of the expanded row above it. */
-type BodyItem<TData extends RowData> = { kind: 'row' | 'detail'; row: DataTableRow<TData>; index: number };
 
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const {
@@ -211,15 +210,7 @@ function DataTableBody<TData extends RowData>(
   const rows = table.getRowModel().rows;
   const expanded = table.state.expanded;
 
-  const items = useMemo(() => {
-    const list: BodyItem<TData>[] = [];
-    rows.forEach((row, index) => {
-      list.push({ kind: 'row', row, index });
-      // `expanded` is read so the list is rebuilt when a row opens or closes.
-      if (renderSubRow && expanded && row.getIsExpanded()) list.push({ kind: 'detail', row, index });
-    });
-    return list;
-  }, [rows, expanded, renderSubRow]);
+  const items = useMemo(() => bodyItems(rows, renderSubRow ? expanded : undefined), [rows, renderSubRow, expanded]);
 
   if (error) {
     return <StatusRow columnCount={columnCount}>{<div role="alert" className="data-table__error">{error}</div>}</StatusRow>;
@@ -237,7 +228,7 @@ function DataTableBody<TData extends RowData>(
 type RowsProps<TData extends RowData> = DataTableProps<TData> & {
   scrollElement: HTMLDivElement | null;
   columnCount: number;
-  items: BodyItem<TData>[];
+  items: BodyItems<TData>;
 };
 
 function VirtualRows<TData extends RowData>({
@@ -251,26 +242,20 @@ function VirtualRows<TData extends RowData>({
 }: RowsProps<TData>) {
   // Stable callbacks: the virtualizer recomputes every row's position when they change (O(rows) per render).
   const estimateSize = useCallback(
-    (index: number) => (items[index]?.kind === 'detail' ? estimateRowHeight * 4 : estimateRowHeight),
+    (index: number) => (items.at(index)?.kind === 'detail' ? estimateRowHeight * 4 : estimateRowHeight),
     [items, estimateRowHeight],
   );
-  const getItemKey = useCallback(
-    (index: number) => {
-      const item = items[index];
-      return item ? `${item.kind}:${item.row.id}` : index;
-    },
-    [items],
-  );
   const getScrollElement = useCallback(() => scrollElement, [scrollElement]);
-  // The virtualizer is a mutable object by design; React Compiler must not memoise around it.
+  // Without flushSync a scroll's re-render is batched by React instead of forcing a synchronous render (and layout)
+  // inside the scroll handler. The virtualizer is a mutable object by design; React Compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement, estimateSize, getItemKey, overscan: 8 });
+  const virtualizer = useVirtualizer({ count: items.count, getScrollElement, estimateSize, getItemKey: items.key, overscan: 8, useFlushSync: false });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
 
   useEffect(() => {
-    if (onEndReached && items.length > 0 && lastIndex >= items.length - 5) onEndReached();
-  }, [lastIndex, items.length, onEndReached]);
+    if (onEndReached && items.count > 0 && lastIndex >= items.count - 5) onEndReached();
+  }, [lastIndex, items.count, onEndReached]);
 
   const first = virtualItems[0];
   const last = virtualItems.at(-1);
@@ -281,7 +266,7 @@ function VirtualRows<TData extends RowData>({
     <tbody>
       {paddingTop > 0 ? <SpacerRow height={paddingTop} columnCount={columnCount} /> : null}
       {virtualItems.map((virtualItem) => {
-        const item = items[virtualItem.index];
+        const item = items.at(virtualItem.index);
         if (!item) return null;
         return (
           <BodyRow
@@ -316,13 +301,14 @@ function PlainRows<TData extends RowData>({ items, scrollElement, onEndReached, 
     check();
     element.addEventListener('scroll', check, { passive: true });
     return () => element.removeEventListener('scroll', check);
-  }, [scrollElement, onEndReached, items.length]);
+  }, [scrollElement, onEndReached, items.count]);
 
   return (
     <tbody>
-      {items.map((item) => (
-        <BodyRow key={`${item.kind}:${item.row.id}`} {...props} item={item} columnCount={columnCount} />
-      ))}
+      {Array.from({ length: items.count }, (_, index) => {
+        const item = items.at(index);
+        return item ? <BodyRow key={items.key(index)} {...props} item={item} columnCount={columnCount} /> : null;
+      })}
       {loadingMore ? (
         <tr className="data-table__status-row">
           <td colSpan={columnCount}>
