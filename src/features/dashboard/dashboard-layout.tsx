@@ -11,7 +11,7 @@ export function DashboardLayout() {
   useScreenTypeFromRoute();
   const history = useHeaderHistory();
   return (
-    <TooltipProvider delayDuration={300}>
+    <TooltipProvider>
       <div className="app-shell">
       <a className="skip-link" href="#main">
         Skip to content
