@@ -1,56 +1,31 @@
-import { DropdownMenu } from 'radix-ui';
 import type { Brand } from '../../../contract/brands';
-import { useExcludeBrand, useUnexcludeBrand } from '../../api/exclusions';
-import { serverMessage } from '../../api/http';
-import { MenuContent, MenuItem } from '../../ui/menu';
-import { toast } from '../../ui/toast';
+import { MenuItem } from '../../ui/menu';
+import { RowMenu } from '../../ui/row-menu';
 import { useBrandRow } from './brand-row-context';
 import { brandsTexts } from './brands-texts';
 
-/** 'Error: ' plus the server's message (SPEC 8, exclusions), else the fallback. */
-function exclusionFailure(error: unknown, fallback: string): string {
-  const message = serverMessage(error);
-  return message === undefined ? fallback : `Error: ${message}`;
-}
-
 /** A brand row's actions: its history (icon button) and a menu to add it to or remove it from the exclusion list. */
 export function BrandActions({ brand }: { brand: Brand }) {
-  const { openHistory, subcategoryId } = useBrandRow();
-  const exclude = useExcludeBrand();
-  const unexclude = useUnexcludeBrand();
-  const busy = exclude.isPending || unexclude.isPending;
-
-  const onExclude = () =>
-    exclude.mutate(
-      { name: brand.name, subcategory_id: subcategoryId },
-      {
-        onSuccess: (answer) => toast.success(answer.message || brandsTexts.brandExcluded(brand.name)),
-        onError: (error) => toast.error(exclusionFailure(error, brandsTexts.exclusionAddFailed)),
-      },
-    );
-  const onUnexclude = () =>
-    unexclude.mutate(brand.id, {
-      onSuccess: (answer) => toast.success(answer.message || brandsTexts.brandUnexcluded(brand.name)),
-      onError: (error) => toast.error(exclusionFailure(error, brandsTexts.exclusionRemoveFailed)),
-    });
+  const { openHistory, exclude, unexclude, exclusionPending } = useBrandRow();
+  const busy = exclusionPending(brand.id);
 
   return (
     <div className="brands__actions">
       <button type="button" className="icon-button brands__icon" aria-label={`History of ${brand.name}`} onClick={() => openHistory(brand)}>
         <HistoryIcon />
       </button>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="icon-button brands__icon" aria-label={`More actions for ${brand.name}`} disabled={busy}>
-          <span aria-hidden="true">⋯</span>
-        </DropdownMenu.Trigger>
-        <MenuContent align="end">
-          {brand.excluded ? (
-            <MenuItem onSelect={onUnexclude}>{brandsTexts.removeFromExclusion}</MenuItem>
-          ) : (
-            <MenuItem onSelect={onExclude}>{brandsTexts.addToExclusion}</MenuItem>
-          )}
-        </MenuContent>
-      </DropdownMenu.Root>
+      <RowMenu
+        className="icon-button brands__icon"
+        label={`More actions for ${brand.name}`}
+        disabled={busy}
+        trigger={<span aria-hidden="true">⋯</span>}
+      >
+        {brand.excluded ? (
+          <MenuItem onSelect={() => unexclude(brand)}>{brandsTexts.removeFromExclusion}</MenuItem>
+        ) : (
+          <MenuItem onSelect={() => exclude(brand)}>{brandsTexts.addToExclusion}</MenuItem>
+        )}
+      </RowMenu>
     </div>
   );
 }

@@ -30,6 +30,7 @@ import {
 import { BrandsEmpty } from './brands-empty';
 import { brandsTexts } from './brands-texts';
 import { GenerateEquipmentsButton } from './generate-equipments-button';
+import { useBrandExclusionActions } from './use-brand-exclusion-actions';
 
 const defaultSort = { id: 'name', desc: false } as const;
 
@@ -101,9 +102,17 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   });
 
   const [historyBrand, setHistoryBrand] = useState<Brand | null>(null);
+  const exclusionActions = useBrandExclusionActions(subcategory.id);
   const rowContext = useMemo<BrandRowContext>(
-    () => ({ subcategoryId: subcategory.id, statusOf, openHistory: setHistoryBrand }),
-    [subcategory.id, statusOf, setHistoryBrand],
+    () => ({
+      subcategoryId: subcategory.id,
+      statusOf,
+      openHistory: setHistoryBrand,
+      exclude: exclusionActions.exclude,
+      unexclude: exclusionActions.unexclude,
+      exclusionPending: exclusionActions.isPending,
+    }),
+    [subcategory.id, statusOf, setHistoryBrand, exclusionActions.exclude, exclusionActions.unexclude, exclusionActions.isPending],
   );
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;

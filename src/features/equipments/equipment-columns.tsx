@@ -1,8 +1,8 @@
-import { DropdownMenu } from 'radix-ui';
 import type { Equipment } from '../../../contract/equipments';
 import { equipmentSaveFailedText } from '../../api/equipments';
 import { dataTableColumns, DateTimeCell } from '../../ui/data-table';
-import { MenuContent, MenuItem } from '../../ui/menu';
+import { MenuItem } from '../../ui/menu';
+import { RowMenu } from '../../ui/row-menu';
 import { joinTags, subcategoryChoices, withCategory, withSubcategory, type EquipmentDraft } from './equipment-draft';
 import { useEquipmentEditor, useRowDraft } from './equipment-editor';
 
@@ -172,25 +172,28 @@ function ActionsCell({ row }: { row: Equipment }) {
   }
   const busy = editor.excluding.has(row.id);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="btn btn--secondary btn--compact" aria-label={`Actions for ${row.brand} ${row.model}`}>
-        Actions <span aria-hidden="true">▾</span>
-      </DropdownMenu.Trigger>
-      <MenuContent align="end">
-        <MenuItem disabled={editor.editingId !== null} onSelect={() => editor.edit(row)}>
-          Edit
+    <RowMenu
+      className="btn btn--secondary btn--compact"
+      label={`Actions for ${row.brand} ${row.model}`}
+      trigger={
+        <>
+          Actions <span aria-hidden="true">▾</span>
+        </>
+      }
+    >
+      <MenuItem disabled={editor.editingId !== null} onSelect={() => editor.edit(row)}>
+        Edit
+      </MenuItem>
+      {row.excluded ? (
+        <MenuItem disabled={busy} onSelect={() => editor.unexclude(row)}>
+          Remove from Exclusion
         </MenuItem>
-        {row.excluded ? (
-          <MenuItem disabled={busy} onSelect={() => editor.unexclude(row)}>
-            Remove from Exclusion
-          </MenuItem>
-        ) : (
-          <MenuItem disabled={busy} onSelect={() => editor.exclude(row)}>
-            Add to Exclusion
-          </MenuItem>
-        )}
-      </MenuContent>
-    </DropdownMenu.Root>
+      ) : (
+        <MenuItem disabled={busy} onSelect={() => editor.exclude(row)}>
+          Add to Exclusion
+        </MenuItem>
+      )}
+</RowMenu>
   );
 }
 

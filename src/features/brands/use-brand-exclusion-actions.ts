@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import type { Brand } from '../../../contract/brands';
+import { useExcludeBrand, useUnexcludeBrand } from '../../api/exclusions';
+import { serverMessage } from '../../api/http';
+import { toast } from '../../ui/toast';
+import { brandsTexts } from './brands-texts';
+
+/** 'Error: ' plus the server's message (SPEC 8, exclusions), else the fallback. */
+function exclusionFailure(error: unknown, fallback: string): string {
+  const message = serverMessage(error);
+  return message === undefined ? fallback : `Error: ${message}`;
+}
+
+/**
+ * The brands grid's exclusion actions, one pair of mutations for every row. Each call settles with its own toast
+ * (mutateAsync: a second brand's call does not swallow the first one's), and the brand is marked pending meanwhile.
+ */
+export function useBrandExclusionActions(subcategoryId: number) {
+  const excludeMutation = useExcludeBrand();
+  const unexcludeMutation = useUnexcludeBrand();
+  const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
+
+  const track = useCallback((brandId: number, change: Promise<unknown>) => {
+    setPending((ids) => new Set(ids).add(brandId));
+    void change.finally(() =>
+      setPending((ids) => {
+        const next = new Set(ids);
+        next.delete(brandId);
+        return next;
+      }),
+    );
+  }, []);
+
+  const { mutateAsync: excludeAsync } = excludeMutation;
+  const { mutateAsync: unexcludeAsync } = unexcludeMutation;
+
+  const exclude = useCallback(
+    (brand: Brand) =>
+      track(
+        brand.id,
+        excludeAsync({ name: brand.name, subcategory_id: subcategoryId }).then(
+          (answer) => toast.success(answer.message || brandsTexts.brandExcluded(brand.name)),
+          (error: unknown) => toast.error(exclusionFailure(error, brandsTexts.exclusionAddFailed)),
+        ),
+      ),
+    [excludeAsync, subcategoryId, track],
+  );
+
+  const unexclude = useCallback(
+    (brand: Brand) =>
+      track(
+        brand.id,
+        unexcludeAsync(brand.id).then(
+          (answer) => toast.success(answer.message || brandsTexts.brandUnexcluded(brand.name)),
+          (error: unknown) => toast.error(exclusionFailure(error, brandsTexts.exclusionRemoveFailed)),
+        ),
+      ),
+    [unexcludeAsync, track],
+  );
+
+  const isPending = useCallback((brandId: number) => pending.has(brandId), [pending]);
+  return { exclude, unexclude, isPending };
+}
