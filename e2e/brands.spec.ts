@@ -105,6 +105,14 @@ test.describe('brands screen', () => {
     await badge.hover();
     await expect(page.getByRole('tooltip')).toHaveText(notGeneratedStatus.message);
     await expectNoSeriousA11yViolations(page);
+    // Leaving the badge closes the tip (radix lets the pointer travel towards the tip first: several moves).
+    await page.mouse.move(0, 0, { steps: 8 });
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    // By keyboard too: another row's badge (its tip not yet mounted) shows the message when focused, and keeps the focus.
+    const otherBadge = brandRow(page, 'Caterpillar').locator('.status-badge');
+    await otherBadge.focus();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expect(otherBadge).toBeFocused();
   });
 
   test('a row expands to its equipment, or to the no-equipment text', async ({ page, server, request }) => {
@@ -318,12 +326,22 @@ test.describe('brands screen', () => {
 
     const row = brandRow(page, 'Komatsu');
     await expect(row).not.toContainText('Excluded');
-    await row.getByRole('button', { name: 'More actions for Komatsu' }).click();
-    await page.getByRole('menuitem', { name: 'Add to Exclusion' }).click();
+    // By keyboard the first time (the row's menu is mounted as it opens), by pointer the second.
+    const more = row.getByRole('button', { name: 'More actions for Komatsu' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Add to Exclusion' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Add to Exclusion' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Komatsu added to the exclusion list.' })).toBeVisible();
     await expect(row).toContainText('Excluded');
 
-    await row.getByRole('button', { name: 'More actions for Komatsu' }).click();
+    await more.click();
     await page.getByRole('menuitem', { name: 'Remove from Exclusion' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Komatsu removed from (the )?exclusion list\.$/ })).toBeVisible();
     await expect(row).not.toContainText('Excluded');

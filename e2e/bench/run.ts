@@ -1,6 +1,7 @@
 import { buildSpa, spaNeedsBuild } from '../../server/cli/spa-build';
 import { startTestServer } from '../fixtures';
 import { benchApi } from './api';
+import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
 import { benchRealtime } from './realtime';
 import { benchStartup } from './startup';
@@ -21,6 +22,7 @@ async function main() {
   }
   figures.startup = await benchStartup();
   figures.api = await benchApi();
+  figures.browser_at_scale = await benchBrowserScale();
   figures.realtime = await benchRealtime();
   console.log(JSON.stringify(figures, null, 2));
 }
