@@ -36,15 +36,40 @@ export const equipment = z.object({
 export type Equipment = z.infer<typeof equipment>;
 
 /**
+ * Keyset paging of GET /api/equipments: the page after a row is named by that row's brand, model and id (the list's
+ * order), as JSON text. The client passes back the answer's `next_cursor` unread; a page found this way costs the
+ * same at the 100,000th row as at the first, where an offset makes the database step over every row before it.
+ */
+const equipmentsCursorValue = z.tuple([z.string().max(255), z.string().max(255), z.number().int().positive()]);
+export type EquipmentsCursor = z.infer<typeof equipmentsCursorValue>;
+export const equipmentsCursor = z
+  .string()
+  .max(1200)
+  .transform((text, context): EquipmentsCursor => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const parsed = equipmentsCursorValue.safeParse(value);
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', message: 'Invalid cursor: pass back a next_cursor as it came.' });
+    return z.NEVER;
+  });
+export const encodeEquipmentsCursor = (row: { brand: string; model: string; id: number }): string => JSON.stringify([row.brand, row.model, row.id]);
+
+/**
  * GET /api/equipments?subcategory={name} (SPEC 7). Extensions: `subcategory_id` or `brand_id` instead of the
- * name, and `offset`/`limit` paging (default the first 100, at most 1000 a call); `total` counts them all.
- * Sorted by brand, then model.
+ * name, and paging: `offset`/`limit` (default the first 100, at most 1000 a call) or `after` (the previous answer's
+ * `next_cursor`, then `offset` counts from there); `total` counts them all. Sorted by brand, then model.
  */
 export const equipmentsQuery = z
   .object({
     subcategory: catalogueText(255).pipe(z.string().trim().min(1)).optional(),
     subcategory_id: idQuery.optional(),
     brand_id: idQuery.optional(),
+    after: equipmentsCursor.optional(),
     offset: pageOffset,
     limit: pageLimit(1000, 100),
   })
@@ -53,7 +78,12 @@ export const equipmentsQuery = z
     path: ['subcategory'],
   });
 export type EquipmentsQuery = z.infer<typeof equipmentsQuery>;
-export const equipmentsAnswer = z.object({ equipments: z.array(equipment), total: z.number().int().optional() });
+/** `next_cursor`: the `after` of the next page, null on the last page (an extension; absent from other servers). */
+export const equipmentsAnswer = z.object({
+  equipments: z.array(equipment),
+  total: z.number().int().optional(),
+  next_cursor: z.string().nullable().optional(),
+});
 
 /** POST /api/equipments/update: the full edited row */
 export const yearField = z

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { encodeEquipmentsCursor } from '../../contract/equipments';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { startServer } from '../../server/server';
@@ -176,6 +177,11 @@ export async function benchApi(): Promise<Record<string, unknown>> {
     const brandId = brandsPage.brands[0]?.id ?? 1;
     const largeName = encodeURIComponent(brandsPage.brands[0]?.subcategory.name ?? '');
     const large = seeded.largeSubcategoryId;
+    // The SPA pages deep into a subcategory's items by cursor (the row before the page), not by offset.
+    const deepRow = await fetch(`${baseUrl}/api/equipments?subcategory_id=${large}&limit=1&offset=99899`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json() as Promise<{ equipments: { id: number; brand: string; model: string }[] }>);
+    const deepCursor = encodeURIComponent(encodeEquipmentsCursor(deepRow.equipments[0] ?? { brand: '', model: '', id: 1 }));
     const category = seeded.largeCategoryId;
 
     // Every call a screen makes, on the largest data it can ask for.
@@ -193,6 +199,7 @@ export async function benchApi(): Promise<Record<string, unknown>> {
       `/api/events?category_id=${category}&limit=100&sort=name&q=expo`,
       `/api/equipments?subcategory_id=${large}&limit=100`,
       `/api/equipments?subcategory_id=${large}&limit=100&offset=99900`,
+      `/api/equipments?subcategory_id=${large}&limit=100&after=${deepCursor}`,
       `/api/equipments?subcategory=${largeName}`,
       `/api/equipments?brand_id=${brandId}`,
       `/api/equipments/brands?subcategory_id=${large}`,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Equipment, EquipmentsQuery, updateEquipmentBody } from '../../contract/equipments';
+import { encodeEquipmentsCursor, type Equipment, type EquipmentsQuery, type updateEquipmentBody } from '../../contract/equipments';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { brands, categories, equipmentExclusions, equipments, subcategories } from '../db/schema';
@@ -47,18 +47,28 @@ export async function findEquipment(db: Executor, id: number): Promise<Equipment
  * GET /api/equipments: one page of the models of a subcategory (by name: every subcategory of that name; or by
  * id) and/or of a brand, by brand then model. The total comes from the maintained counters when it can.
  */
-export async function listEquipments(db: Executor, query: EquipmentsQuery): Promise<{ equipments: Equipment[]; total: number }> {
+export async function listEquipments(
+  db: Executor,
+  query: EquipmentsQuery,
+): Promise<{ equipments: Equipment[]; total: number; next_cursor: string | null }> {
   const conditions: SQL[] = [];
   let namedIds: number[] | undefined;
   if (query.subcategory !== undefined) {
     // Resolved first, so that one subcategory reads in index order like `subcategory_id` does.
     namedIds = (await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, query.subcategory))).map((r) => r.id);
-    if (namedIds.length === 0) return { equipments: [], total: 0 };
+    if (namedIds.length === 0) return { equipments: [], total: 0, next_cursor: null };
     conditions.push(namedIds.length === 1 ? eq(equipments.subcategoryId, namedIds[0] ?? 0) : inArray(equipments.subcategoryId, namedIds));
   }
   if (query.subcategory_id !== undefined) conditions.push(eq(equipments.subcategoryId, query.subcategory_id));
   if (query.brand_id !== undefined) conditions.push(eq(equipments.brandId, query.brand_id));
-  const where = and(...conditions);
+  const filter = and(...conditions);
+  // Keyset: the rows after the cursor's, in the list's order (a row comparison the (subcategory, brand, model, id)
+  // index answers directly).
+  const [afterBrand, afterModel, afterId] = query.after ?? [];
+  const where =
+    query.after === undefined
+      ? filter
+      : and(filter, sql`(${equipments.brand}, ${equipments.model}, ${equipments.id}) > (${afterBrand}::varchar, ${afterModel}::varchar, ${afterId}::int)`);
 
   // The page's ids first (from the covering index alone, cheap even at a deep offset), then their answers: the
   // database builds JSON only for the rows it answers.
@@ -68,9 +78,12 @@ export async function listEquipments(db: Executor, query: EquipmentsQuery): Prom
     selectEquipments(db)
       .innerJoin(page, eq(page.id, equipments.id))
       .orderBy(...order),
-    countEquipments(db, { subcategoryIds: namedIds ?? (query.subcategory_id === undefined ? undefined : [query.subcategory_id]), brandId: query.brand_id }, where),
+    countEquipments(db, { subcategoryIds: namedIds ?? (query.subcategory_id === undefined ? undefined : [query.subcategory_id]), brandId: query.brand_id }, filter),
   ]);
-  return { equipments: rows.map(toEquipment), total };
+  const answers = rows.map(toEquipment);
+  const last = answers.at(-1);
+  const next_cursor = last && answers.length === query.limit ? encodeEquipmentsCursor(last) : null;
+  return { equipments: answers, total, next_cursor };
 }
 
 /** The total of a filter: a maintained counter when one filter alone is given, else a count. */

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -36,12 +37,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };
   }
+  // pg_trgm: the trigram index of the brands' quick filter (migration 0003).
+  const options = { extensions: { pg_trgm } };
   let client: PGlite;
   if ('dataDir' in target) {
     await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(target.dataDir, 'pglite'));
+    client = await PGlite.create(path.join(target.dataDir, 'pglite'), options);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options);
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

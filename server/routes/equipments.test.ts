@@ -20,7 +20,7 @@ describe.each(engines)('equipments on %s', (engine) => {
   afterAll(() => t.close());
 
   const list = async (query: string) => {
-    const res = await call<{ equipments: Equipment[]; total: number }>('GET', `/api/equipments?${query}`);
+    const res = await call<{ equipments: Equipment[]; total: number; next_cursor: string | null }>('GET', `/api/equipments?${query}`);
     expect(res.status, query).toBe(200);
     expect(equipmentsAnswer.safeParse(res.body).success).toBe(true);
     return res.body;
@@ -57,7 +57,7 @@ describe.each(engines)('equipments on %s', (engine) => {
       created_at: expect.stringMatching(/Z$/),
     });
     expect((await row('Caterpillar', 'M318')).excluded).toBe(true);
-    expect(await list('subcategory=Nothing%20Like%20This')).toEqual({ equipments: [], total: 0 });
+    expect(await list('subcategory=Nothing%20Like%20This')).toEqual({ equipments: [], total: 0, next_cursor: null });
   });
 
   it('GET /api/equipments: by subcategory id or brand id, paged', async () => {
@@ -74,8 +74,41 @@ describe.each(engines)('equipments on %s', (engine) => {
     expect(both.equipments).toHaveLength(1);
   });
 
+  it('GET /api/equipments: keyset paging - each next_cursor leads to the following page, the last page has none', async () => {
+    const excavators = await ids.subcategory('Excavators');
+    const all = await list(`subcategory_id=${excavators}`);
+    const seen: number[] = [];
+    let after: string | null | undefined;
+    let pages = 0;
+    do {
+      const page = await list(`subcategory_id=${excavators}&limit=4${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+      expect(page.total).toBe(6);
+      seen.push(...page.equipments.map((e) => e.id));
+      after = page.next_cursor;
+      pages += 1;
+    } while (after && pages < 5);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(all.equipments.map((e) => e.id));
+    // A cursor past the last row answers an empty last page.
+    const last = all.equipments.at(-1)!;
+    expect(await list(`subcategory_id=${excavators}&after=${encodeURIComponent(JSON.stringify([last.brand, last.model, last.id]))}`)).toMatchObject({
+      equipments: [],
+      next_cursor: null,
+    });
+  });
+
   it('GET /api/equipments: refuses a call without a subcategory and malformed paging with 422', async () => {
-    for (const query of ['', 'subcategory=', 'subcategory_id=abc', 'subcategory_id=1&limit=0', 'subcategory_id=1&limit=1001', 'brand_id=-2']) {
+    for (const query of [
+      '',
+      'subcategory=',
+      'subcategory_id=abc',
+      'subcategory_id=1&limit=0',
+      'subcategory_id=1&limit=1001',
+      'brand_id=-2',
+      'subcategory_id=1&after=nonsense',
+      'subcategory_id=1&after=%5B%22a%22%2C%22b%22%5D',
+      'subcategory_id=1&after=%5B%22a%22%2C%22b%22%2C-1%5D',
+    ]) {
       expect((await call('GET', `/api/equipments?${query}`)).status, query).toBe(422);
     }
   });

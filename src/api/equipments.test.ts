@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Equipment } from '../../contract/equipments';
-import { equipmentsPageSize, nextEquipmentsOffset, replaceEquipmentInList } from './equipments';
+import { equipmentsPageSize, nextEquipmentsPage, replaceEquipmentInList } from './equipments';
 
 const item = (id: number, model = `M${id}`): Equipment => ({
   id,
@@ -46,20 +46,28 @@ describe('replaceEquipmentInList', () => {
   });
 });
 
-describe('nextEquipmentsOffset', () => {
+describe('nextEquipmentsPage', () => {
   const full = () => ({ equipments: Array.from({ length: equipmentsPageSize }, (_, i) => item(i)) });
 
   it('asks from the start first', () => {
-    expect(nextEquipmentsOffset([])).toBe(0);
+    expect(nextEquipmentsPage([])).toEqual({ offset: 0 });
   });
 
-  it('follows the total when the server gives one', () => {
-    expect(nextEquipmentsOffset([{ ...full(), total: equipmentsPageSize + 1 }])).toBe(equipmentsPageSize);
-    expect(nextEquipmentsOffset([{ ...full(), total: equipmentsPageSize }])).toBeUndefined();
+  it("follows the server's cursor, and stops where it has none", () => {
+    expect(nextEquipmentsPage([{ ...full(), total: 999, next_cursor: '["Volvo","EC220",42]' }])).toEqual({
+      offset: equipmentsPageSize,
+      after: '["Volvo","EC220",42]',
+    });
+    expect(nextEquipmentsPage([{ ...full(), total: 999, next_cursor: null }])).toBeUndefined();
+  });
+
+  it('without cursors, follows the total when the server gives one', () => {
+    expect(nextEquipmentsPage([{ ...full(), total: equipmentsPageSize + 1 }])).toEqual({ offset: equipmentsPageSize });
+    expect(nextEquipmentsPage([{ ...full(), total: equipmentsPageSize }])).toBeUndefined();
   });
 
   it('otherwise stops after a short page', () => {
-    expect(nextEquipmentsOffset([full()])).toBe(equipmentsPageSize);
-    expect(nextEquipmentsOffset([full(), { equipments: [item(1)] }])).toBeUndefined();
+    expect(nextEquipmentsPage([full()])).toEqual({ offset: equipmentsPageSize });
+    expect(nextEquipmentsPage([full(), { equipments: [item(1)] }])).toBeUndefined();
   });
 });

@@ -28,11 +28,15 @@ import { keys } from './keys';
 /** Rows a page of a subcategory's items (the server allows up to 1000 a call). */
 export const equipmentsPageSize = 200;
 
-export type EquipmentsPage = { equipments: Equipment[]; total?: number | undefined };
+export type EquipmentsPage = { equipments: Equipment[]; total?: number | undefined; next_cursor?: string | null | undefined };
 
-/** GET /api/equipments?subcategory_id=&offset=&limit= (the id and paging are extensions of `?subcategory={name}`). */
-export function getEquipmentsPage(params: { subcategory_id: number; offset: number; limit: number }): Promise<EquipmentsPage> {
-  return getJson('/api/equipments', equipmentsAnswer, { searchParams: params });
+/** Where a page starts: after the previous page's last row (the server's `next_cursor`), else at an offset. */
+export type EquipmentsPageParam = { offset: number; after?: string };
+
+/** GET /api/equipments?subcategory_id=&after=|offset=&limit= (the id and paging are extensions of `?subcategory={name}`). */
+export function getEquipmentsPage(params: { subcategory_id: number; limit: number } & EquipmentsPageParam): Promise<EquipmentsPage> {
+  const { after, ...rest } = params;
+  return getJson('/api/equipments', equipmentsAnswer, { searchParams: after === undefined ? rest : { ...rest, offset: 0, after } });
 }
 
 /** Every page loaded so far of a subcategory's items, by brand then model. */
@@ -40,23 +44,28 @@ export function subcategoryEquipmentsQueryKey(subcategoryId: number) {
   return keys.equipments.list({ subcategory_id: subcategoryId, limit: equipmentsPageSize });
 }
 
-/** The offset of the page after `pages`, or undefined when every item is loaded. */
-export function nextEquipmentsOffset(pages: readonly EquipmentsPage[]): number | undefined {
+/**
+ * The page after `pages`, or undefined when every item is loaded. With the server's `next_cursor` the next page
+ * starts after the last row (as fast deep in the list as at its top); a server without cursors gets an offset.
+ */
+export function nextEquipmentsPage(pages: readonly EquipmentsPage[]): EquipmentsPageParam | undefined {
   const loaded = pages.reduce((sum, page) => sum + page.equipments.length, 0);
   const last = pages.at(-1);
-  if (!last) return 0;
-  if (last.total !== undefined) return loaded < last.total ? loaded : undefined;
-  return last.equipments.length < equipmentsPageSize ? undefined : loaded;
+  if (!last) return { offset: 0 };
+  if (last.next_cursor !== undefined) return last.next_cursor === null ? undefined : { offset: loaded, after: last.next_cursor };
+  if (last.total !== undefined) return loaded < last.total ? { offset: loaded } : undefined;
+  return last.equipments.length < equipmentsPageSize ? undefined : { offset: loaded };
 }
+
+const firstEquipmentsPage: EquipmentsPageParam = { offset: 0 };
 
 /** A subcategory's items, a page at a time (`fetchNextPage` as the operator scrolls); disabled while `null`. */
 export function useSubcategoryEquipments(subcategoryId: number | null) {
   return useInfiniteQuery({
     queryKey: subcategoryEquipmentsQueryKey(subcategoryId ?? 0),
-    queryFn: ({ pageParam }) =>
-      getEquipmentsPage({ subcategory_id: subcategoryId ?? 0, offset: pageParam, limit: equipmentsPageSize }),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextEquipmentsOffset(pages),
+    queryFn: ({ pageParam }) => getEquipmentsPage({ subcategory_id: subcategoryId ?? 0, limit: equipmentsPageSize, ...pageParam }),
+    initialPageParam: firstEquipmentsPage,
+    getNextPageParam: (_last, pages) => nextEquipmentsPage(pages),
     enabled: subcategoryId !== null,
   });
 }
