@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuery } from './text';
 
 /** Generation status names (SPEC 4). */
 export const statusNames = {
@@ -58,5 +59,10 @@ export type StatusRecord = z.infer<typeof statusRecord>;
 
 /** GET /api/statuses */
 export const statusesAnswer = z.object({ statuses: z.array(statusRecord) });
-/** GET /api/equipments/statuses */
+/**
+ * GET /api/equipments/statuses. Extension: `subcategory_id` (that subcategory's brands) or `category_id` (the brands
+ * of its subcategories) - a screen showing one subcategory need not download every brand's status.
+ */
+export const equipmentStatusesQuery = z.object({ subcategory_id: idQuery.optional(), category_id: idQuery.optional() });
+export type EquipmentStatusesScope = z.infer<typeof equipmentStatusesQuery>;
 export const equipmentStatusesAnswer = z.object({ statuses: z.array(statusRecord) });

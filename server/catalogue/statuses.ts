@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { StatusRecord } from '../../contract/statuses';
-import { equipmentStatusesAnswer, modelTypes, statusesAnswer } from '../../contract/statuses';
+import { equipmentStatusesAnswer, modelTypes, statusesAnswer, type EquipmentStatusesScope } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
-import { brands, statuses } from '../db/schema';
+import { brands, statuses, subcategories } from '../db/schema';
 import { answerCache, encodeJson } from './answer-cache';
 
 export function serializeStatus(
@@ -32,13 +32,21 @@ export async function listStatuses(db: Executor): Promise<StatusRecord[]> {
   return rows.map((r) => serializeStatus(r.status, r.brand));
 }
 
-/** GET /api/equipments/statuses: the per-brand equipment generation statuses. */
-export async function listEquipmentStatuses(db: Executor): Promise<StatusRecord[]> {
+/** GET /api/equipments/statuses: the per-brand equipment generation statuses, of a subcategory or category when given. */
+export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatusesScope = {}): Promise<StatusRecord[]> {
   const rows = await db
     .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
     .from(statuses)
     .leftJoin(brands, eq(brands.id, statuses.brandId))
-    .where(eq(statuses.modelType, modelTypes.equipment))
+    .where(
+      and(
+        eq(statuses.modelType, modelTypes.equipment),
+        scope.subcategory_id === undefined ? undefined : eq(statuses.subcategoryId, scope.subcategory_id),
+        scope.category_id === undefined
+          ? undefined
+          : inArray(statuses.subcategoryId, db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.categoryId, scope.category_id))),
+      ),
+    )
     .orderBy(desc(statuses.updatedAt), desc(statuses.id));
   return rows.map((r) => serializeStatus(r.status, r.brand));
 }
@@ -48,11 +56,11 @@ export function statusesJson(db: Database): Promise<string> {
   return answerCache(db).get('statuses', async () => encodeJson(statusesAnswer, { statuses: await listStatuses(db) }));
 }
 
-/** GET /api/equipments/statuses as JSON text, kept while the catalogue's version stands. */
-export function equipmentStatusesJson(db: Database): Promise<string> {
-  return answerCache(db).get('equipment-statuses', async () =>
-    encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db) }),
-  );
+/** GET /api/equipments/statuses as JSON text; the unscoped answer is kept while the catalogue's version stands. */
+export async function equipmentStatusesJson(db: Database, scope: EquipmentStatusesScope = {}): Promise<string> {
+  const encode = async () => encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db, scope) });
+  const scoped = scope.subcategory_id !== undefined || scope.category_id !== undefined;
+  return scoped ? encode() : answerCache(db).get('equipment-statuses', encode);
 }
 
 /** The brand-generation status of a subcategory (its brands as a whole), if one exists. */

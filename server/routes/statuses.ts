@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { equipmentStatusesAnswer, statusesAnswer } from '../../contract/statuses';
+import { equipmentStatusesAnswer, equipmentStatusesQuery, statusesAnswer } from '../../contract/statuses';
 import { sendJson } from '../catalogue/answer-cache';
 import { equipmentStatusesJson, statusesJson } from '../catalogue/statuses';
 
-/** Every status, and the per-brand equipment statuses: JSON kept in memory while the catalogue's version stands. */
+/** Every status, and the per-brand equipment statuses (scoped on request): unscoped answers kept in memory while the catalogue's version stands. */
 const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/statuses', { schema: { response: { 200: statusesAnswer } } }, async (_request, reply) =>
     sendJson(reply, await statusesJson(app.db)),
   );
-  app.get('/api/equipments/statuses', { schema: { response: { 200: equipmentStatusesAnswer } } }, async (_request, reply) =>
-    sendJson(reply, await equipmentStatusesJson(app.db)),
+  app.get(
+    '/api/equipments/statuses',
+    { schema: { querystring: equipmentStatusesQuery, response: { 200: equipmentStatusesAnswer } } },
+    async (request, reply) => sendJson(reply, await equipmentStatusesJson(app.db, request.query)),
   );
 };
 

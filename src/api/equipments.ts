@@ -17,7 +17,7 @@ import {
   type EquipmentBrand,
   type UpdateEquipmentBody,
 } from '../../contract/equipments';
-import { equipmentStatusesAnswer, type StatusRecord } from '../../contract/statuses';
+import { equipmentStatusesAnswer, type EquipmentStatusesScope, type StatusRecord } from '../../contract/statuses';
 import { errorMessage, getJson, sendJson } from './http';
 import { keys } from './keys';
 
@@ -174,16 +174,20 @@ export function useEquipmentBrands(subcategoryId: number | null, q = '') {
 
 // ---- GET /api/equipments/statuses ----------------------------------------------------------------------------------
 
-/** GET /api/equipments/statuses: the per-brand equipment generation statuses (realtime `statuseschanged` invalidates). */
-export async function getEquipmentStatuses(): Promise<StatusRecord[]> {
-  return (await getJson('/api/equipments/statuses', equipmentStatusesAnswer)).statuses;
+/**
+ * GET /api/equipments/statuses?subcategory_id=|category_id=: the per-brand equipment generation statuses of what a
+ * screen shows (the scope is an extension; realtime `statuseschanged` invalidates every scope).
+ */
+export async function getEquipmentStatuses(scope: EquipmentStatusesScope): Promise<StatusRecord[]> {
+  return (await getJson('/api/equipments/statuses', equipmentStatusesAnswer, { searchParams: scope })).statuses;
 }
 
-export const equipmentStatusesQueryOptions = () =>
-  queryOptions({ queryKey: keys.statuses.equipments(), queryFn: getEquipmentStatuses });
+export const equipmentStatusesQueryOptions = (scope: EquipmentStatusesScope) =>
+  queryOptions({ queryKey: keys.statuses.equipments(scope), queryFn: () => getEquipmentStatuses(scope) });
 
-export function useEquipmentStatuses() {
-  return useQuery(equipmentStatusesQueryOptions());
+/** Disabled while the scope is null (nothing selected). */
+export function useEquipmentStatuses(scope: EquipmentStatusesScope | null) {
+  return useQuery({ ...equipmentStatusesQueryOptions(scope ?? {}), enabled: scope !== null });
 }
 
 // ---- Generation ----------------------------------------------------------------------------------------------------

@@ -58,8 +58,9 @@ export const keys = {
     all: ['statuses'] as const,
     /** GET /api/statuses */
     list: () => ['statuses', 'list'] as const,
-    /** GET /api/equipments/statuses */
-    equipments: () => ['statuses', 'equipments'] as const,
+    /** GET /api/equipments/statuses (every scope under the bare key) */
+    equipments: (scope?: { subcategory_id?: number; category_id?: number }) =>
+      scope === undefined ? (['statuses', 'equipments'] as const) : (['statuses', 'equipments', scope] as const),
   },
 
   // Equipment

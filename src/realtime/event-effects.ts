@@ -190,8 +190,8 @@ export const eventBindings = {
       const onScreen = subcategory_ids.some((id) => screen.visibleSubcategoryIds.has(id));
       return [
         onScreen
-          ? invalidateKey(keys.statuses.equipments(), true)
-          : invalidate({ queryKey: keys.statuses.equipments(), exact: true, refetchType: 'none' }),
+          ? invalidateKey(keys.statuses.equipments())
+          : invalidate({ queryKey: keys.statuses.equipments(), refetchType: 'none' }),
         // The tree's per-subcategory item counts, which the equipments screen shows beside each subcategory.
         ...(onScreen ? [invalidateKey(keys.categories.list(), true)] : []),
         listsOfSubcategories(ids, screen),

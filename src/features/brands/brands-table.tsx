@@ -53,7 +53,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   const total = query.data?.pages.at(-1)?.total;
 
   // Statuses: the live list (GET /api/equipments/statuses) once loaded, the page's own copy until then.
-  const equipmentStatuses = useEquipmentStatuses();
+  const equipmentStatuses = useEquipmentStatuses(useMemo(() => ({ subcategory_id: subcategory.id }), [subcategory.id]));
   const liveStatuses = useMemo(() => statusesByBrand(equipmentStatuses.data, subcategory.id), [equipmentStatuses.data, subcategory.id]);
   const statusOf = useCallback(
     (brand: Brand): StatusRecord | null => (liveStatuses ? (liveStatuses.get(brand.id) ?? null) : (brand.status ?? null)),

@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Category, Subcategory } from '../../../contract/categories';
 import { categoriesErrorText, useCategories } from '../../api/categories';
 import { useEquipmentStatuses } from '../../api/equipments';
@@ -38,8 +38,9 @@ function findSubcategory(categories: readonly Category[] | undefined, id: number
  */
 export function EquipmentsScreen() {
   const categoriesQuery = useCategories();
-  const statuses = useEquipmentStatuses().data;
   const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
+  const statusScope = useMemo(() => (selectedCategoryId === null ? null : { category_id: selectedCategoryId }), [selectedCategoryId]);
+  const statuses = useEquipmentStatuses(statusScope).data;
   const selectCategory = useSelection((s) => s.selectCategory);
   const itemsId = useSearch({ from: '/dashboard/equipments/', select: (search) => search.items });
   const navigate = useNavigate({ from: '/dashboard/equipments/' });

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { equipmentStatusesAnswer, modelTypes, type StatusRecord } from '../../contract/statuses';
+import type { TestApp } from '../test/app';
+import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
+import { availableEngines } from '../test/databases';
+
+const engines = await availableEngines();
+
+describe.each(engines)('equipment statuses on %s', (engine) => {
+  let t: TestApp;
+  let call: CatalogueCall;
+  let ids: DemoIds;
+  beforeAll(async () => {
+    ({ t, call, ids } = await catalogueApp(engine));
+  });
+  afterAll(() => t.close());
+
+  const statuses = async (query = '') => {
+    const res = await call<{ statuses: StatusRecord[] }>('GET', `/api/equipments/statuses${query}`);
+    expect(res.status, query).toBe(200);
+    expect(equipmentStatusesAnswer.safeParse(res.body).success).toBe(true);
+    return res.body.statuses;
+  };
+
+  it('answers every brand equipment status, or those of one subcategory or category', async () => {
+    const all = await statuses();
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((s) => s.model_type === modelTypes.equipment && s.brand_id !== null)).toBe(true);
+
+    const excavators = await ids.subcategory('Excavators');
+    const ofExcavators = await statuses(`?subcategory_id=${excavators}`);
+    expect(ofExcavators.length).toBeGreaterThan(0);
+    expect(ofExcavators).toEqual(all.filter((s) => s.subcategory_id === excavators));
+
+    const construction = await ids.category('Construction Equipment');
+    const ofConstruction = await statuses(`?category_id=${construction}`);
+    expect(ofConstruction.length).toBeGreaterThanOrEqual(ofExcavators.length);
+    expect(ofConstruction.length).toBeLessThan(all.length);
+    expect(ofConstruction.map((s) => s.id)).toEqual(expect.arrayContaining(ofExcavators.map((s) => s.id)));
+
+    expect(await statuses('?subcategory_id=2147483647')).toEqual([]);
+  });
+
+  it('refuses a malformed scope with 422', async () => {
+    for (const query of ['?subcategory_id=abc', '?category_id=0', '?subcategory_id=-1', '?category_id=99999999999']) {
+      expect((await call('GET', `/api/equipments/statuses${query}`)).status, query).toBe(422);
+    }
+  });
+});
