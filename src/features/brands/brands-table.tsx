@@ -145,7 +145,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
         loadingMore={isFetchingNextPage}
         error={query.isError && brands.length === 0 ? <FetchFailed onRetry={() => void query.refetch()} /> : undefined}
         virtualize
-        estimateRowHeight={62}
+        estimateRowHeight={67}
         rowCount={total}
         onEndReached={onEndReached}
         renderSubRow={(row) => <BrandEquipmentPanel brand={row.original} />}
