@@ -57,7 +57,17 @@ export const statusRecord = z.object({
 });
 export type StatusRecord = z.infer<typeof statusRecord>;
 
-/** GET /api/statuses */
+/**
+ * GET /api/statuses. Extension: `per_brand=false` leaves out the per-brand equipment statuses (one per brand ever
+ * generated for; GET /api/equipments/statuses serves them scoped), keeping the category and subcategory ones: what the
+ * app loads on start-up.
+ */
+export const statusesQuery = z.object({
+  per_brand: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false'),
+});
 export const statusesAnswer = z.object({ statuses: z.array(statusRecord) });
 /**
  * GET /api/equipments/statuses. Extension: `subcategory_id` (that subcategory's brands) or `category_id` (the brands

@@ -203,6 +203,10 @@ export async function benchApi(): Promise<Record<string, unknown>> {
       `/api/equipments?subcategory=${largeName}`,
       `/api/equipments?brand_id=${brandId}`,
       `/api/equipments/brands?subcategory_id=${large}`,
+      '/api/statuses?per_brand=false',
+      `/api/equipments/statuses?subcategory_id=${large}`,
+      `/api/equipments/statuses?category_id=${category}`,
+      // Unscoped (the spec's calls; the SPA no longer makes them).
       '/api/statuses',
       '/api/equipments/statuses',
       '/api/equipments/exclusions',

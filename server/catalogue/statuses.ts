@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { StatusRecord } from '../../contract/statuses';
 import { equipmentStatusesAnswer, modelTypes, statusesAnswer, type EquipmentStatusesScope } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
@@ -22,12 +22,13 @@ export function serializeStatus(
   };
 }
 
-/** GET /api/statuses: every status record with its brand, newest first. */
-export async function listStatuses(db: Executor): Promise<StatusRecord[]> {
+/** GET /api/statuses: every status record with its brand (or all but the per-brand ones), newest first. */
+export async function listStatuses(db: Executor, options: { perBrand: boolean } = { perBrand: true }): Promise<StatusRecord[]> {
   const rows = await db
     .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
     .from(statuses)
     .leftJoin(brands, eq(brands.id, statuses.brandId))
+    .where(options.perBrand ? undefined : ne(statuses.modelType, modelTypes.equipment))
     .orderBy(desc(statuses.updatedAt), desc(statuses.id));
   return rows.map((r) => serializeStatus(r.status, r.brand));
 }
@@ -52,8 +53,10 @@ export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatus
 }
 
 /** GET /api/statuses as JSON text, kept while the catalogue's version stands. */
-export function statusesJson(db: Database): Promise<string> {
-  return answerCache(db).get('statuses', async () => encodeJson(statusesAnswer, { statuses: await listStatuses(db) }));
+export function statusesJson(db: Database, options: { perBrand: boolean }): Promise<string> {
+  return answerCache(db).get(options.perBrand ? 'statuses' : 'statuses-without-brands', async () =>
+    encodeJson(statusesAnswer, { statuses: await listStatuses(db, options) }),
+  );
 }
 
 /** GET /api/equipments/statuses as JSON text; the unscoped answer is kept while the catalogue's version stands. */

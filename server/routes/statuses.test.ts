@@ -6,7 +6,7 @@ import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
 
-describe.each(engines)('equipment statuses on %s', (engine) => {
+describe.each(engines)('statuses on %s', (engine) => {
   let t: TestApp;
   let call: CatalogueCall;
   let ids: DemoIds;
@@ -45,5 +45,17 @@ describe.each(engines)('equipment statuses on %s', (engine) => {
     for (const query of ['?subcategory_id=abc', '?category_id=0', '?subcategory_id=-1', '?category_id=99999999999']) {
       expect((await call('GET', `/api/equipments/statuses${query}`)).status, query).toBe(422);
     }
+    expect((await call('GET', '/api/statuses?per_brand=maybe')).status).toBe(422);
+  });
+
+  it('GET /api/statuses: every status, or per_brand=false without the per-brand equipment statuses', async () => {
+    const every = await call<{ statuses: StatusRecord[] }>('GET', '/api/statuses');
+    const withoutBrands = await call<{ statuses: StatusRecord[] }>('GET', '/api/statuses?per_brand=false');
+    expect(every.status).toBe(200);
+    expect(withoutBrands.status).toBe(200);
+    const perBrand = every.body.statuses.filter((s) => s.model_type === modelTypes.equipment);
+    expect(perBrand.length).toBeGreaterThan(0);
+    expect(withoutBrands.body.statuses).toEqual(every.body.statuses.filter((s) => s.model_type !== modelTypes.equipment));
+    expect(withoutBrands.body.statuses.length).toBeGreaterThan(0);
   });
 });

@@ -3,9 +3,12 @@ import { statusesAnswer, statusNames, type StatusRecord } from '../../contract/s
 import { getJson } from './http';
 import { keys } from './keys';
 
-/** GET /api/statuses: every current generation status (the realtime `changeanystatus` invalidates it). */
+/**
+ * GET /api/statuses?per_brand=false: the current category and subcategory generation statuses (the realtime
+ * `changeanystatus` invalidates it). The per-brand ones come scoped from GET /api/equipments/statuses.
+ */
 export async function getStatuses(): Promise<StatusRecord[]> {
-  const answer = await getJson('/api/statuses', statusesAnswer);
+  const answer = await getJson('/api/statuses', statusesAnswer, { searchParams: { per_brand: 'false' } });
   return answer.statuses;
 }
 
