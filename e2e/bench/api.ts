@@ -6,9 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { encodeEquipmentsCursor } from '../../contract/equipments';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/client';
+import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { startServer } from '../../server/server';
 import { seedScale, type ScaleSummary } from '../../server/seed/scale';
+import { freshDatabase, type Engine } from '../../server/test/databases';
 
 /**
  * API bench (issue 3 point 9, issue 2 point 11). On a catalogue at scale (`seedScale`: 50 categories x 20
@@ -20,7 +21,8 @@ import { seedScale, type ScaleSummary } from '../../server/seed/scale';
  * - `loaded`: 10 connections for 5 s (several operators at once; PGlite answers one query at a time, so latency
  *   here is mostly queueing: about 10x the time a call costs).
  * Then GET /api/categories with 50 connections for 10 s, on the scale data and on the demo data (issue 2).
- * Figures, never assertions. Run alone: `npx tsx e2e/bench/api.ts` (prints JSON).
+ * Figures, never assertions. Run alone: `npx tsx e2e/bench/api.ts` (prints JSON; BENCH_ENGINE=postgres for the
+ * PostgreSQL at 127.0.0.1:5432, or TEST_POSTGRES_URL).
  * BENCH_API_SECONDS / BENCH_API_CONNECTIONS change the loaded runs; BENCH_API_SCREEN_SECONDS the screen runs.
  */
 
@@ -65,10 +67,10 @@ async function measure(baseUrl: string, token: string, urlPath: string, connecti
   };
 }
 
-function startChildServer(dataDir: string, seedDemo = false): Promise<{ child: ChildProcess; port: number }> {
+function startChildServer(dataDir: string, seedDemo = false, databaseUrl?: string): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(thisFile, ['--serve'], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, BENCH_SEED_DEMO: seedDemo ? 'true' : 'false' },
+    env: { ...process.env, DATA_DIR: dataDir, BENCH_SEED_DEMO: seedDemo ? 'true' : 'false', BENCH_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -90,6 +92,7 @@ async function serve(): Promise<void> {
   const config = loadConfig({
     NODE_ENV: 'development',
     DATA_DIR: process.env.DATA_DIR,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
@@ -151,22 +154,28 @@ async function benchDemoCategoriesOnce(): Promise<Record<string, number>> {
   }
 }
 
-export async function benchApi(): Promise<Record<string, unknown>> {
+/**
+ * The API bench on `engine`: PGlite (the default engine: one query at a time) or PostgreSQL (a fresh database on the
+ * server the tests use, dropped afterwards), where the loaded run shows what real concurrency gives.
+ */
+export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string, unknown>> {
   const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
   const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
   const screenSeconds = Number(process.env.BENCH_API_SCREEN_SECONDS ?? 3);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'catalogue-bench-api-'));
   let child: ChildProcess | undefined;
+  const database: DatabaseHandle & { url?: string } = engine === 'pglite' ? await openDatabase({ dataDir }) : await freshDatabase('postgres');
+  const databaseUrl = database.url;
   try {
-    const database = await openDatabase({ dataDir });
     let seeded: ScaleSummary;
     try {
       seeded = await seedScale(database.db, { operator: { ...operator, tokens: 2_500_000 } });
     } finally {
-      await database.close();
+      // PGlite allows one process in its directory: the server's. PostgreSQL keeps the database until the end.
+      if (engine === 'pglite') await database.close();
     }
 
-    const started = await startChildServer(dataDir);
+    const started = await startChildServer(dataDir, false, databaseUrl);
     child = started.child;
     const baseUrl = `http://127.0.0.1:${started.port}`;
     const token = await signIn(baseUrl);
@@ -235,7 +244,7 @@ export async function benchApi(): Promise<Record<string, unknown>> {
     child = undefined;
 
     return {
-      engine: 'pglite',
+      engine,
       seeded: { ...seeded, seed_seconds: Math.round(seeded.milliseconds / 100) / 10 },
       runs: { screen: { connections: 1, seconds: screenSeconds }, loaded: { connections, seconds }, budget_p99_ms: budgetP99Ms },
       calls: figures,
@@ -248,10 +257,11 @@ export async function benchApi(): Promise<Record<string, unknown>> {
         requests_per_s: categoriesUnderLoad.requests_per_s,
         non_2xx: categoriesUnderLoad.non_2xx,
       },
-      demo_categories_50_connections_10_s: await benchDemoCategories(),
+      ...(engine === 'pglite' ? { demo_categories_50_connections_10_s: await benchDemoCategories() } : {}),
     };
   } finally {
     await stopChild(child);
+    if (engine === 'postgres') await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -263,7 +273,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       process.exit(1);
     });
   } else {
-    benchApi().then(
+    const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+    benchApi(engine).then(
       (figures) => {
         console.log(JSON.stringify(figures, null, 2));
         process.exit(0);

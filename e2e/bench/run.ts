@@ -1,5 +1,6 @@
 import { buildSpa, spaNeedsBuild } from '../../server/cli/spa-build';
 import { startTestServer } from '../fixtures';
+import { availableEngines } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
@@ -21,7 +22,10 @@ async function main() {
     await server.close();
   }
   figures.startup = await benchStartup();
-  figures.api = await benchApi();
+  figures.api = await benchApi('pglite');
+  figures.api_postgres = (await availableEngines()).includes('postgres')
+    ? await benchApi('postgres')
+    : { skipped: 'PostgreSQL is not reachable' };
   figures.browser_at_scale = await benchBrowserScale();
   figures.realtime = await benchRealtime();
   console.log(JSON.stringify(figures, null, 2));

@@ -12,8 +12,12 @@ import type { Database, Executor } from '../db/client';
  * server process. Each request reads the number (one tiny query); a different number empties the cache.
  * The number is read before the answer is built, so an answer never predates its number. A transaction still in
  * progress when the number is read could commit after the answer is built and under the same number, so an answer
- * built while any write transaction is in progress is served but not kept.
+ * built while any write transaction is in progress is served but not kept. Keys may carry a scope (a subcategory
+ * id): at most `maxEntries` are kept, so made-up ids cannot grow the cache without bound.
  */
+/** Enough for every scope of a catalogue at scale (1,000 subcategories, 50 categories); a key past it is not kept. */
+const maxEntries = 4096;
+
 class AnswerCache {
   private version: string | undefined;
   private readonly entries = new Map<string, unknown>();
@@ -28,7 +32,7 @@ class AnswerCache {
     }
     if (this.entries.has(key)) return this.entries.get(key) as T;
     const value = await build();
-    if (quiet && this.version === version) this.entries.set(key, value);
+    if (quiet && this.version === version && this.entries.size < maxEntries) this.entries.set(key, value);
     return value;
   }
 }

@@ -59,11 +59,10 @@ export function statusesJson(db: Database, options: { perBrand: boolean }): Prom
   );
 }
 
-/** GET /api/equipments/statuses as JSON text; the unscoped answer is kept while the catalogue's version stands. */
-export async function equipmentStatusesJson(db: Database, scope: EquipmentStatusesScope = {}): Promise<string> {
-  const encode = async () => encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db, scope) });
-  const scoped = scope.subcategory_id !== undefined || scope.category_id !== undefined;
-  return scoped ? encode() : answerCache(db).get('equipment-statuses', encode);
+/** GET /api/equipments/statuses as JSON text (of each scope), kept while the catalogue's version stands. */
+export function equipmentStatusesJson(db: Database, scope: EquipmentStatusesScope = {}): Promise<string> {
+  const key = `equipment-statuses:${scope.subcategory_id ?? ''}:${scope.category_id ?? ''}`;
+  return answerCache(db).get(key, async () => encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db, scope) }));
 }
 
 /** The brand-generation status of a subcategory (its brands as a whole), if one exists. */
