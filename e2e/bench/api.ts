@@ -2,13 +2,14 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { encodeEquipmentsCursor } from '../../contract/equipments';
 import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client';
 import { startServer } from '../../server/server';
 import { seedScale, type ScaleSummary } from '../../server/seed/scale';
+import { isMainModule, printFigures } from './run-alone';
 import { freshDatabase, type Engine } from '../../server/test/databases';
 
 /**
@@ -266,23 +267,13 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (isMainModule(import.meta.url)) {
   if (process.argv[2] === '--serve') {
     serve().catch((error: unknown) => {
       console.error(error);
       process.exit(1);
     });
   } else {
-    const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
-    benchApi(engine).then(
-      (figures) => {
-        console.log(JSON.stringify(figures, null, 2));
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    printFigures(() => benchApi(process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite'));
   }
 }

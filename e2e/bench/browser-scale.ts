@@ -3,6 +3,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { categories, subcategories } from '../../server/db/schema';
 import { defaultScaleOptions, seedScale } from '../../server/seed/scale';
 import { startTestServer, type TestServer } from '../fixtures';
+import { isMainModule, printFigures } from './run-alone';
 
 /**
  * Browser bench at scale (issue 3 point 9), in the real Chromium over the real server and the built SPA, on
@@ -168,15 +169,4 @@ export async function benchBrowserScale(): Promise<Record<string, unknown>> {
   }
 }
 
-if (process.argv[1]?.endsWith('browser-scale.ts')) {
-  benchBrowserScale().then(
-    (figures) => {
-      console.log(JSON.stringify(figures, null, 2));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (isMainModule(import.meta.url)) printFigures(benchBrowserScale);

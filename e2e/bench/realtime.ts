@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { isMainModule, printFigures } from './run-alone';
 import WebSocket from 'ws';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import { channelAuth } from '../../server/realtime/signature';
@@ -190,12 +190,4 @@ export async function benchRealtime(): Promise<Record<string, number | string>> 
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchRealtime().then(
-    (figures) => console.log(JSON.stringify(figures, null, 2)),
-    (error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    },
-  );
-}
+if (isMainModule(import.meta.url)) printFigures(benchRealtime);
