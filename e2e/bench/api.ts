@@ -72,7 +72,8 @@ function startChildServer(dataDir: string, seedDemo = false, databaseUrl?: strin
   const child = fork(thisFile, ['--serve'], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATA_DIR: dataDir, BENCH_SEED_DEMO: seedDemo ? 'true' : 'false', BENCH_DATABASE_URL: databaseUrl ?? '' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The server's output goes to stderr: stdout carries the bench's JSON alone.
+    stdio: ['ignore', process.stderr, 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the bench server did not start within 60 s')), 60_000);
