@@ -22,8 +22,3 @@ export function useStatuses() {
 export function isInProgress(name: string | null | undefined): boolean {
   return name === statusNames.inProgress;
 }
-
-/** SPEC 4 "Generating flag": true when any status is In Progress. */
-export function anyInProgress(statuses: readonly Pick<StatusRecord, 'name'>[] | undefined): boolean {
-  return statuses?.some((status) => isInProgress(status.name)) ?? false;
-}
