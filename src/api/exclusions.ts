@@ -8,7 +8,7 @@ import {
   type RemoveExclusionByNameBody,
 } from '../../contract/exclusions';
 import { messageAnswer, type MessageAnswer } from '../../contract/http';
-import { getJson, sendJson } from './http';
+import { getJson, sendJson, serverMessage } from './http';
 import { keys } from './keys';
 
 /**
@@ -26,6 +26,15 @@ export const exclusionTexts = {
   /** The token-era screens prefix the server's message (SPEC 8 "Exclusion add or fetch failure"). */
   errorPrefix: 'Error: ',
 } as const;
+
+/**
+ * An exclusion failure as the token-era screens report it: 'Error: ' plus the server's message (SPEC 8); when the
+ * server gave none (a 500, a network failure), the screen's own `fallback` text.
+ */
+export function exclusionErrorText(error: unknown, fallback: string): string {
+  const message = serverMessage(error);
+  return message === undefined ? fallback : `${exclusionTexts.errorPrefix}${message}`;
+}
 
 /** The server pages the lists (at most 1000 a call); the screens want them whole, so they are read page by page. */
 const pageSize = 1000;

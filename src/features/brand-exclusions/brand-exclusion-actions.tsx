@@ -1,9 +1,9 @@
 import { DropdownMenu } from 'radix-ui';
 import type { Brand } from '../../../contract/brands';
-import { useUnexcludeBrand } from '../../api/exclusions';
+import { exclusionErrorText, useUnexcludeBrand } from '../../api/exclusions';
 import { MenuContent, MenuItem } from '../../ui/menu';
 import { toast } from '../../ui/toast';
-import { brandExclusionTexts, exclusionErrorText } from './error-text';
+import { brandExclusionTexts } from './error-text';
 
 /**
  * The row's Actions (SPEC 2): Edit, Add to Exclusion and Remove from Exclusion, of which only removal is wired.

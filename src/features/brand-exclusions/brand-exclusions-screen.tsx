@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '../../../contract/brands';
-import { useBrandExclusions } from '../../api/exclusions';
+import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
 import { DataTable, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
 import { BrandInformationPanel } from './brand-information-panel';
-import { brandExclusionTexts, exclusionErrorText } from './error-text';
+import { brandExclusionTexts } from './error-text';
 import './brand-exclusions.css';
 
 const noRows: Brand[] = [];

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { unexcludeBrand } from '../../api/exclusions';
+import { exclusionErrorText, unexcludeBrand } from '../../api/exclusions';
 import { configureHttp } from '../../api/http';
 import { startCannedServer } from '../../test/canned-server';
 import { MemoryStorage } from '../../test/memory-storage';
-import { exclusionErrorText } from './error-text';
 
 type Canned = Awaited<ReturnType<typeof startCannedServer>>;
 let server: Canned;

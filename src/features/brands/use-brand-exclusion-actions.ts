@@ -1,15 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { Brand } from '../../../contract/brands';
-import { useExcludeBrand, useUnexcludeBrand } from '../../api/exclusions';
-import { serverMessage } from '../../api/http';
+import { exclusionErrorText, useExcludeBrand, useUnexcludeBrand } from '../../api/exclusions';
 import { toast } from '../../ui/toast';
 import { brandsTexts } from './brands-texts';
-
-/** 'Error: ' plus the server's message (SPEC 8, exclusions), else the fallback. */
-function exclusionFailure(error: unknown, fallback: string): string {
-  const message = serverMessage(error);
-  return message === undefined ? fallback : `Error: ${message}`;
-}
 
 /**
  * The brands grid's exclusion actions, one pair of mutations for every row. Each call settles with its own toast
@@ -40,7 +33,7 @@ export function useBrandExclusionActions(subcategoryId: number) {
         brand.id,
         excludeAsync({ name: brand.name, subcategory_id: subcategoryId }).then(
           (answer) => toast.success(answer.message || brandsTexts.brandExcluded(brand.name)),
-          (error: unknown) => toast.error(exclusionFailure(error, brandsTexts.exclusionAddFailed)),
+          (error: unknown) => toast.error(exclusionErrorText(error, brandsTexts.exclusionAddFailed)),
         ),
       ),
     [excludeAsync, subcategoryId, track],
@@ -52,7 +45,7 @@ export function useBrandExclusionActions(subcategoryId: number) {
         brand.id,
         unexcludeAsync(brand.id).then(
           (answer) => toast.success(answer.message || brandsTexts.brandUnexcluded(brand.name)),
-          (error: unknown) => toast.error(exclusionFailure(error, brandsTexts.exclusionRemoveFailed)),
+          (error: unknown) => toast.error(exclusionErrorText(error, brandsTexts.exclusionRemoveFailed)),
         ),
       ),
     [unexcludeAsync, track],
