@@ -23,7 +23,7 @@ export function serializeStatus(
 }
 
 /** GET /api/statuses: every status record with its brand (or all but the per-brand ones), newest first. */
-export async function listStatuses(db: Executor, options: { perBrand: boolean } = { perBrand: true }): Promise<StatusRecord[]> {
+export async function listStatuses(db: Executor, options: { perBrand: boolean }): Promise<StatusRecord[]> {
   const rows = await db
     .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
     .from(statuses)
@@ -34,7 +34,7 @@ export async function listStatuses(db: Executor, options: { perBrand: boolean } 
 }
 
 /** GET /api/equipments/statuses: the per-brand equipment generation statuses, of a subcategory or category when given. */
-export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatusesScope = {}): Promise<StatusRecord[]> {
+export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatusesScope): Promise<StatusRecord[]> {
   const rows = await db
     .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
     .from(statuses)
@@ -60,7 +60,7 @@ export function statusesJson(db: Database, options: { perBrand: boolean }): Prom
 }
 
 /** GET /api/equipments/statuses as JSON text (of each scope), kept while the catalogue's version stands. */
-export function equipmentStatusesJson(db: Database, scope: EquipmentStatusesScope = {}): Promise<string> {
+export function equipmentStatusesJson(db: Database, scope: EquipmentStatusesScope): Promise<string> {
   const key = `equipment-statuses:${scope.subcategory_id ?? ''}:${scope.category_id ?? ''}`;
   return answerCache(db).get(key, async () => encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db, scope) }));
 }

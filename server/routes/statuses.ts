@@ -3,7 +3,7 @@ import { equipmentStatusesAnswer, equipmentStatusesQuery, statusesAnswer, status
 import { sendJson } from '../catalogue/answer-cache';
 import { equipmentStatusesJson, statusesJson } from '../catalogue/statuses';
 
-/** Every status, and the per-brand equipment statuses (scoped on request): unscoped answers kept in memory while the catalogue's version stands. */
+/** Every status, and the per-brand equipment statuses (scoped on request): answers kept in memory while the catalogue's version stands. */
 const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/statuses', { schema: { querystring: statusesQuery, response: { 200: statusesAnswer } } }, async (request, reply) =>
     sendJson(reply, await statusesJson(app.db, { perBrand: request.query.per_brand })),

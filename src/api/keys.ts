@@ -6,6 +6,8 @@
  * One entry per call of SPEC section 7 (and the extensions in contract/), in the order of the spec's tables.
  */
 
+import type { EquipmentStatusesScope } from '../../contract/statuses';
+
 type Params = Record<string, string | number | boolean | undefined>;
 
 /** Drops undefined members so `{ a: 1, b: undefined }` and `{ a: 1 }` are the same key. */
@@ -59,7 +61,7 @@ export const keys = {
     /** GET /api/statuses */
     list: () => ['statuses', 'list'] as const,
     /** GET /api/equipments/statuses (every scope under the bare key) */
-    equipments: (scope?: { subcategory_id?: number; category_id?: number }) =>
+    equipments: (scope?: EquipmentStatusesScope) =>
       scope === undefined ? (['statuses', 'equipments'] as const) : (['statuses', 'equipments', scope] as const),
   },
 
