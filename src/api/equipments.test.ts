@@ -54,10 +54,7 @@ describe('nextEquipmentsPage', () => {
   });
 
   it("follows the server's cursor, and stops where it has none", () => {
-    expect(nextEquipmentsPage([{ ...full(), total: 999, next_cursor: '["Volvo","EC220",42]' }])).toEqual({
-      offset: equipmentsPageSize,
-      after: '["Volvo","EC220",42]',
-    });
+    expect(nextEquipmentsPage([{ ...full(), total: 999, next_cursor: '["Volvo","EC220",42]' }])).toEqual({ after: '["Volvo","EC220",42]' });
     expect(nextEquipmentsPage([{ ...full(), total: 999, next_cursor: null }])).toBeUndefined();
   });
 

@@ -31,12 +31,11 @@ export const equipmentsPageSize = 200;
 export type EquipmentsPage = { equipments: Equipment[]; total?: number | undefined; next_cursor?: string | null | undefined };
 
 /** Where a page starts: after the previous page's last row (the server's `next_cursor`), else at an offset. */
-export type EquipmentsPageParam = { offset: number; after?: string };
+export type EquipmentsPageParam = { after: string } | { offset: number };
 
 /** GET /api/equipments?subcategory_id=&after=|offset=&limit= (the id and paging are extensions of `?subcategory={name}`). */
 export function getEquipmentsPage(params: { subcategory_id: number; limit: number } & EquipmentsPageParam): Promise<EquipmentsPage> {
-  const { after, ...rest } = params;
-  return getJson('/api/equipments', equipmentsAnswer, { searchParams: after === undefined ? rest : { ...rest, offset: 0, after } });
+  return getJson('/api/equipments', equipmentsAnswer, { searchParams: params });
 }
 
 /** Every page loaded so far of a subcategory's items, by brand then model. */
@@ -52,7 +51,7 @@ export function nextEquipmentsPage(pages: readonly EquipmentsPage[]): Equipments
   const loaded = pages.reduce((sum, page) => sum + page.equipments.length, 0);
   const last = pages.at(-1);
   if (!last) return { offset: 0 };
-  if (last.next_cursor !== undefined) return last.next_cursor === null ? undefined : { offset: loaded, after: last.next_cursor };
+  if (last.next_cursor !== undefined) return last.next_cursor === null ? undefined : { after: last.next_cursor };
   if (last.total !== undefined) return loaded < last.total ? { offset: loaded } : undefined;
   return last.equipments.length < equipmentsPageSize ? undefined : { offset: loaded };
 }
