@@ -242,7 +242,7 @@ function VirtualRows<TData extends RowData>({
 }: RowsProps<TData>) {
   // Stable callbacks: the virtualizer recomputes every row's position when they change (O(rows) per render).
   const estimateSize = useCallback(
-    (index: number) => (items.at(index)?.kind === 'detail' ? estimateRowHeight * 4 : estimateRowHeight),
+    (index: number) => (items.isDetail(index) ? estimateRowHeight * 4 : estimateRowHeight),
     [items, estimateRowHeight],
   );
   const getScrollElement = useCallback(() => scrollElement, [scrollElement]);

@@ -12,6 +12,8 @@ export type BodyItem<TData extends RowData> = { kind: 'row' | 'detail'; row: Dat
 export interface BodyItems<TData extends RowData> {
   count: number;
   at(index: number): BodyItem<TData> | undefined;
+  /** Whether the item at `index` is a detail panel (asked for every item on each pass: allocates nothing). */
+  isDetail(index: number): boolean;
   key(index: number): string;
 }
 
@@ -26,6 +28,7 @@ export function bodyItems<TData extends RowData>(rows: readonly DataTableRow<TDa
         const row = rows[index];
         return row ? { kind: 'row', row, index } : undefined;
       },
+      isDetail: () => false,
       key: (index) => rows[index]?.id ?? String(index),
     };
   }
@@ -37,6 +40,7 @@ export function bodyItems<TData extends RowData>(rows: readonly DataTableRow<TDa
   return {
     count: list.length,
     at: (index) => list[index],
+    isDetail: (index) => list[index]?.kind === 'detail',
     key: (index) => {
       const item = list[index];
       if (!item) return String(index);
