@@ -90,7 +90,15 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
       await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));
     },
     async close() {
-      await app.close();
+      // A request still in flight when closing begins leaves its keep-alive connection open afterwards, and the HTTP
+      // server waits for it (up to Fastify's 72 s keep-alive timeout, past a test's own timeout). The test is over:
+      // after a short grace, such connections are cut (`npm start` has its own 10 s limit on shutdown).
+      const cutConnections = setTimeout(() => app.server.closeAllConnections(), 2_000);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutConnections);
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };
