@@ -5,6 +5,7 @@ import authPlugin from './auth/plugin';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import databasePlugin from './plugins/database';
+import generationPlugin from './generation/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
 import stripeWebhookRoutes from './payments/webhook-routes';
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { config: config.realtime, trustProxy: config.trustProxy });
+  await app.register(generationPlugin, { ai: config.ai, generation: config.generation });
 
   await app.register(authRoutes, {
     limiter: new LoginLimiter(config.auth.maxFailuresPerMinute),

@@ -9,7 +9,8 @@ describe('loadConfig', () => {
     expect(config.seed).toEqual({ demo: true, operatorEmail: 'demo@example.com', operatorPassword: 'demo1234' });
     expect(config.realtime.driver).toBe('embedded');
     expect(config.stripe).toBeUndefined();
-    expect(config.ai).toEqual({ provider: 'demo' });
+    expect(config.ai).toEqual({ provider: 'demo', demoDelayMs: 1500, maxOutputTokens: 4000 });
+    expect(config.generation).toEqual({ concurrency: 2, pollMs: 5000 });
   });
 
   it('switches to PostgreSQL with DATABASE_URL', () => {

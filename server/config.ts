@@ -53,6 +53,11 @@ export const environmentSchema = z.object({
   OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_API_KEY: optionalText,
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).max(100_000).default(4000),
+  AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  GENERATION_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 
@@ -76,7 +81,20 @@ export interface AppConfig {
   spaDir: string;
   realtime: RealtimeConfig;
   stripe: StripeConfig | undefined;
-  ai: { provider: 'demo' } | { provider: 'openai'; baseUrl: string | undefined; apiKey: string; model: string };
+  ai: AiConfig;
+  generation: GenerationConfig;
+}
+
+export type AiConfig = (
+  | { provider: 'demo'; demoDelayMs: number }
+  | { provider: 'openai'; baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number }
+) & { maxOutputTokens: number };
+
+export interface GenerationConfig {
+  /** Runs one process works on at once. */
+  concurrency: number;
+  /** How often a process looks for runs queued by another process or left behind by a stopped one. */
+  pollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -148,7 +166,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     ai:
       env.AI_PROVIDER === 'openai'
-        ? { provider: 'openai', baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY ?? '', model: env.AI_MODEL }
-        : { provider: 'demo' },
+        ? {
+            provider: 'openai',
+            baseUrl: env.OPENAI_BASE_URL,
+            apiKey: env.OPENAI_API_KEY ?? '',
+            model: env.AI_MODEL,
+            timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+            maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
+          }
+        : { provider: 'demo', demoDelayMs: env.AI_DEMO_DELAY_MS, maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS },
+    generation: { concurrency: env.GENERATION_CONCURRENCY, pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000) },
   };
 }

@@ -204,3 +204,10 @@ export async function updateEquipment(
   equipmentsChanged(notifier, [before.subcategoryId, after.subcategory_id]);
   return after;
 }
+
+/** These models as answers (the rows a generation just added), in id order. */
+export async function findEquipments(db: Executor, ids: readonly number[]): Promise<Equipment[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectEquipments(db).where(inArray(equipments.id, [...ids])).orderBy(asc(equipments.id));
+  return rows.map(toEquipment);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Event, EventsPageQuery } from '../../contract/events';
 import type { Executor } from '../db/client';
 import { categories, events } from '../db/schema';
@@ -53,4 +53,16 @@ export async function listEventsPage(
           .then(([row]) => row?.n ?? 0),
   ]);
   return { events: rows.map(({ json }) => ({ ...json, created_at: new Date(json.created_at).toISOString() })), total };
+}
+
+/** These events as answers (the rows a generation just added), in id order. */
+export async function findEvents(db: Executor, ids: readonly number[]): Promise<Event[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ json: eventJson })
+    .from(events)
+    .innerJoin(categories, eq(categories.id, events.categoryId))
+    .where(inArray(events.id, [...ids]))
+    .orderBy(asc(events.id));
+  return rows.map(({ json }) => ({ ...json, created_at: new Date(json.created_at).toISOString() }));
 }

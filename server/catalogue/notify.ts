@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { StatusRecord } from '../../contract/statuses';
 import {
   channels,
   realtimeEvents,
+  type changeAnyStatusPayload,
+  type changeTokensPayload,
   type statusesChangedPayload,
   type updateBrandPayload,
   type updateCategoryPayload,
+  type updateEventsPayload,
   type updateSubcategoryPayload,
 } from '../../contract/realtime';
 import type { z } from 'zod';
@@ -42,16 +46,34 @@ export function subcategoryUpdated(broadcaster: Notifier, subcategoryId: number)
   send(broadcaster, channels.subcategory, realtimeEvents.updateSubcategory, payload);
 }
 
-/** A brand was excluded or un-excluded. */
+/** A brand was excluded or un-excluded, or gained models. */
 export function brandUpdated(broadcaster: Notifier, brandId: number): void {
   const payload: z.infer<typeof updateBrandPayload> = { brand_id: brandId };
   send(broadcaster, channels.brand, realtimeEvents.updateBrand, payload);
 }
 
-/** Equipment of these subcategories was edited, excluded or un-excluded. */
+/** Equipment (or the brands) of these subcategories was generated, edited, excluded or un-excluded. */
 export function equipmentsChanged(broadcaster: Notifier, subcategoryIds: Iterable<number>): void {
   const unique = [...new Set(subcategoryIds)].sort((a, b) => a - b);
   if (unique.length === 0) return;
   const payload: z.infer<typeof statusesChangedPayload> = { subcategory_ids: unique };
   send(broadcaster, channels.equipments, realtimeEvents.statusesChanged, payload);
+}
+
+/** A generation status was set (a run was queued, started or finished). */
+export function statusChanged(broadcaster: Notifier, status: StatusRecord): void {
+  const payload: z.infer<typeof changeAnyStatusPayload> = { status };
+  send(broadcaster, channels.statuses, realtimeEvents.changeAnyStatus, payload);
+}
+
+/** A category gained events. */
+export function eventsUpdated(broadcaster: Notifier, categoryId: number): void {
+  const payload: z.infer<typeof updateEventsPayload> = { category_id: categoryId };
+  send(broadcaster, channels.events, realtimeEvents.updateEvents, payload);
+}
+
+/** An operator's balance changed (a purchase, a generation): their screens show the new one. */
+export function balanceChanged(broadcaster: Notifier, userId: number, tokens: number): void {
+  const payload: z.infer<typeof changeTokensPayload> = { user: { id: userId, tokens } };
+  send(broadcaster, channels.user(userId), realtimeEvents.changeTokens, payload);
 }

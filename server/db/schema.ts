@@ -218,10 +218,20 @@ export const generationRuns = pgTable(
     equipmentsGenerated: integer('equipments_generated').notNull().default(0),
     status: varchar('status', { length: 64 }).notNull(),
     message: text('message'),
+    /** Tokens charged to userId when the run finished (its total_tokens, or 0 when nothing was kept). */
+    chargedTokens: integer('charged_tokens').notNull().default(0),
+    /** The run is a job while unfinished: a worker holds it until this time, then any worker may take it over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    // One unfinished run a target: a second generate of the same target is refused (409), whichever process takes it.
+    uniqueIndex('generation_runs_active_target_unique')
+      .on(t.type, t.categoryId, sql`coalesce(${t.subcategoryId}, 0)`, sql`coalesce(${t.brandId}, 0)`)
+      .where(sql`${t.finishedAt} is null`),
+    index('generation_runs_queue_idx').on(t.id).where(sql`${t.finishedAt} is null`),
     index('generation_runs_subcategory_idx').on(t.subcategoryId, t.createdAt),
     index('generation_runs_category_idx').on(t.categoryId, t.createdAt),
     index('generation_runs_brand_idx').on(t.brandId, t.createdAt),

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandAnswer, brandsPageAnswer, brandsPageQuery } from '../../contract/brands';
+import { brandAnswer, brandsPageAnswer, brandsPageQuery, generateAnswer, generateBrandsBody } from '../../contract/brands';
 import { idParams } from '../../contract/http';
+import { currentUser } from '../auth/plugin';
 import { findBrand, listBrandsPage } from '../catalogue/brands';
 import { notFound } from '../errors';
 
-/** A brand by id (SPEC 7) and the paged, sorted, filtered brands of a subcategory (extension). */
+/** A brand by id (SPEC 7), the paged, sorted, filtered brands of a subcategory (extension), and generating them. */
 const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/brands', { schema: { querystring: brandsPageQuery, response: { 200: brandsPageAnswer } } }, async (request) =>
     listBrandsPage(app.db, request.query),
@@ -15,6 +16,10 @@ const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!brand) throw notFound('Brand');
     return { brand };
   });
+
+  app.post('/api/brands/generate', { schema: { body: generateBrandsBody, response: { 200: generateAnswer } } }, async (request) =>
+    app.generation.generateBrands(currentUser(request).id, request.body.subcategory_id),
+  );
 };
 
 export default brandRoutes;

@@ -91,7 +91,7 @@ describe.each(engines)('history on %s', (engine) => {
     expect(status).toBe(200);
     expect(overviewAnswer.safeParse(body).success).toBe(true);
     expect(body.tokens).toBe(1000);
-    expect(body.categories_by_status).toEqual({ Generated: 2, 'In Progress': 1, Failed: 1, 'Not Generated': 2 });
+    expect(body.categories_by_status).toEqual({ Generated: 2, 'No New Results': 1, Failed: 1, 'Not Generated': 2 });
     const subcategoryTotal = Object.values(body.subcategories_by_status).reduce((a, b) => a + b, 0);
     expect(subcategoryTotal).toBe(16);
     expect(body.subcategories_by_status['Not Generated']).toBe(8);

@@ -48,7 +48,7 @@ export const demoCatalogue: DemoCategory[] = [
       },
       {
         name: 'Wheel Loaders',
-        status: 'In Progress',
+        status: 'Generated',
         brands: [
           brand('JCB', 'United Kingdom', 'jcb.com', [['457 ZX', 2021, ['wheel loader']]]),
           brand('Liebherr', 'Germany', 'liebherr.com', [['L 566 XPower', 2023, ['hybrid drive']]]),
@@ -65,7 +65,7 @@ export const demoCatalogue: DemoCategory[] = [
   },
   {
     name: 'Agricultural Machinery',
-    eventsStatus: 'In Progress',
+    eventsStatus: 'No New Results',
     subcategories: [
       {
         name: 'Tractors',

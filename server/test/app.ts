@@ -7,7 +7,14 @@ import { changeBalance } from '../tokens/ledger';
 import { type Engine, freshDatabase } from './databases';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SPA_DIR: '/nonexistent-spa', PUSHER_SECRET: 'test-secret' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SPA_DIR: '/nonexistent-spa',
+    PUSHER_SECRET: 'test-secret',
+    // The demo generator answers at once; a test that watches a run in progress asks for a delay.
+    AI_DEMO_DELAY_MS: '0',
+  });
   return { ...base, ...overrides };
 }
 
@@ -25,6 +32,11 @@ let operatorCount = 0;
 /** The real app over a fresh database of the given engine, for `app.inject` tests. */
 export async function createTestApp(engine: Engine, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await freshDatabase(engine);
+  return createTestAppOn(database, engine, overrides);
+}
+
+/** The real app over an already opened database (a second process's view of it); `close` closes both. */
+export async function createTestAppOn(database: DatabaseHandle, engine: Engine, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const app = await buildApp(config, { database, logger: false });
   await app.ready();

@@ -1,0 +1,82 @@
+import OpenAI from 'openai';
+import type { z } from 'zod';
+import { generatedBrand, generatedEvent, generatedModel, keepValid } from './generated-items';
+import { brandsPrompt, eventsPrompt, modelsPrompt, type Prompt } from './prompts';
+import { ProviderError, type Generated, type GenerationProvider } from './provider';
+
+export interface OpenAiProviderOptions {
+  apiKey: string;
+  /** Any OpenAI-compatible endpoint (`OPENAI_BASE_URL`); the SDK's default (api.openai.com) when absent. */
+  baseUrl?: string;
+  model: string;
+  /** Per attempt; the SDK retries twice on connection errors, 408, 409, 429 and 5xx, with backoff. */
+  timeoutMs: number;
+  maxRetries?: number;
+  /** Largest answer asked for, in tokens; the runner's cost estimate counts on it. */
+  maxOutputTokens: number;
+}
+
+/**
+ * Generation through an OpenAI-compatible chat completions endpoint (OpenAI, Azure, vLLM, Ollama, LiteLLM...): the
+ * official `openai` client, JSON mode, and the usage the endpoint reports as the run's cost.
+ */
+export function createOpenAiProvider(options: OpenAiProviderOptions): GenerationProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries ?? 2,
+  });
+
+  async function complete<S extends z.ZodType>(prompt: Prompt, schema: S, signal: AbortSignal): Promise<Generated<z.output<S>>> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: 'system', content: prompt.system },
+            { role: 'user', content: prompt.user },
+          ],
+          response_format: { type: 'json_object' },
+          max_tokens: options.maxOutputTokens,
+          temperature: 0.2,
+        },
+        { signal },
+      );
+    } catch (error) {
+      throw new ProviderError(describeFailure(error));
+    }
+    const usage = { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 };
+    const content = completion.choices[0]?.message.content ?? '';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      const cut = completion.choices[0]?.finish_reason === 'length' ? ' (it was cut off at the token limit)' : '';
+      throw new ProviderError(`The AI provider's answer is not JSON${cut}.`, usage);
+    }
+    const list = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[prompt.listKey] : undefined;
+    if (!Array.isArray(list)) throw new ProviderError(`The AI provider's answer has no "${prompt.listKey}" list.`, usage);
+    return { items: keepValid(schema, list), usage };
+  }
+
+  return {
+    label: options.model,
+    events: (request, signal) => complete(eventsPrompt(request, new Date().toISOString().slice(0, 10)), generatedEvent, signal),
+    brands: (request, signal) => complete(brandsPrompt(request), generatedBrand, signal),
+    models: (request, signal) => complete(modelsPrompt(request), generatedModel, signal),
+  };
+}
+
+/** A failure in words an operator can act on; never the request itself (it carries the key). */
+function describeFailure(error: unknown): string {
+  if (error instanceof OpenAI.APIUserAbortError) return 'The generation was stopped before the AI provider answered.';
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The AI provider did not answer in time.';
+  if (error instanceof OpenAI.APIConnectionError) return 'The AI provider could not be reached.';
+  if (error instanceof OpenAI.APIError) {
+    const detail = error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : '';
+    return `The AI provider refused the request (HTTP ${error.status ?? '?'})${detail ? `: ${detail.slice(0, 300)}` : '.'}`;
+  }
+  return 'The AI provider failed.';
+}

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import type { AiConfig, GenerationConfig } from '../config';
+import { notifierOf } from '../catalogue/notify';
+import { createDemoProvider } from './demo-provider';
+import { createOpenAiProvider } from './openai-provider';
+import type { GenerationProvider } from './provider';
+import { GenerationService } from './service';
+import { GenerationWorker } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    generation: GenerationService;
+  }
+}
+
+export interface GenerationPluginOptions {
+  ai: AiConfig;
+  generation: GenerationConfig;
+}
+
+export function createProvider(ai: AiConfig): GenerationProvider {
+  return ai.provider === 'openai'
+    ? createOpenAiProvider({ apiKey: ai.apiKey, baseUrl: ai.baseUrl, model: ai.model, timeoutMs: ai.timeoutMs, maxOutputTokens: ai.maxOutputTokens })
+    : createDemoProvider({ delayMs: ai.demoDelayMs });
+}
+
+/**
+ * The generation engine (ARCHITECTURE.md "generation jobs"): the provider, the worker that runs queued runs, and
+ * the service the generate routes call. The worker starts with the server and stops before it closes, giving back
+ * the runs it holds.
+ */
+export default fp<GenerationPluginOptions>(
+  async (app, options) => {
+    const deps = {
+      db: app.db,
+      provider: createProvider(options.ai),
+      notifier: notifierOf(app),
+      maxOutputTokens: options.ai.maxOutputTokens,
+      log: app.log.child({ component: 'generation' }),
+    };
+    const worker = new GenerationWorker(deps, options.generation);
+    app.decorate('generation', new GenerationService(deps, worker));
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', () => worker.stop());
+  },
+  { name: 'generation', dependencies: ['database'] },
+);

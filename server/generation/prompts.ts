@@ -1,0 +1,69 @@
+import { socialTypes } from './generated-items';
+import type { BrandsRequest, EventsRequest, ModelsRequest } from './provider';
+
+/**
+ * The prompts an OpenAI-compatible model is sent, one a kind of run. The demo generator reads the same texts to
+ * report a comparable usage, so that a run's cost means the same thing with either provider.
+ */
+
+export interface Prompt {
+  system: string;
+  user: string;
+  /** The top-level key of the JSON object the model must answer with. */
+  listKey: 'events' | 'brands' | 'models';
+}
+
+const system =
+  'You write catalogue data for an equipment and events directory. Answer with one JSON object and nothing else. ' +
+  'Use real, verifiable names and facts; leave a field null rather than invent it. Never repeat an item listed as known.';
+
+const knownLine = (known: readonly string[]) =>
+  known.length === 0 ? 'Nothing is known yet.' : `Known already (do not repeat): ${known.map((name) => JSON.stringify(name)).join(', ')}.`;
+
+export function eventsPrompt(request: EventsRequest, today: string): Prompt {
+  return {
+    system,
+    listKey: 'events',
+    user: [
+      `List up to ${request.count} trade fairs, conferences or exhibitions for the category ${JSON.stringify(request.category)}, held on or after ${today}.`,
+      knownLine(request.known),
+      'Answer {"events": [{"name", "description", "address", "website" (https URL), "event_type", "start_date" (YYYY-MM-DD), ' +
+        '"end_date" (YYYY-MM-DD), "seo_title" (at most 60 characters), "seo_description" (at most 160 characters)}]}.',
+    ].join('\n'),
+  };
+}
+
+export function brandsPrompt(request: BrandsRequest): Prompt {
+  return {
+    system,
+    listKey: 'brands',
+    user: [
+      `List up to ${request.count} manufacturers (brands) of ${JSON.stringify(request.subcategory)} in the category ${JSON.stringify(request.category)}.`,
+      knownLine(request.known),
+      'Answer {"brands": [{"name", "seo_title", "seo_description", "website" (https URL), "country", "address", "phone_number", ' +
+        `"email", "socials": [{"type" (one of ${socialTypes.join(', ')}), "url" (https URL)}]}]}.`,
+    ].join('\n'),
+  };
+}
+
+export function modelsPrompt(request: ModelsRequest): Prompt {
+  return {
+    system,
+    listKey: 'models',
+    user: [
+      `List up to ${request.count} models of ${JSON.stringify(request.subcategory)} made by ${JSON.stringify(request.brand)} (category ${JSON.stringify(request.category)}).`,
+      knownLine(request.known),
+      'Answer {"models": [{"model", "year" (first year of production, a number), "specifications", "description", "tags" (list of short words), ' +
+        '"is_manufactured" (true if still produced), "is_brand_still_manufactured" (true if the brand still makes equipment), "seo_title", "seo_description"}]}.',
+    ].join('\n'),
+  };
+}
+
+/** A rough token count of a text (four characters a token), for estimates and the demo generator's usage. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function promptTokens(prompt: Prompt): number {
+  return estimateTokens(prompt.system) + estimateTokens(prompt.user);
+}

@@ -1,0 +1,161 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { GenerateAnswer } from '../../contract/brands';
+import type { Equipment, generateEquipmentsBody } from '../../contract/equipments';
+import type { Event } from '../../contract/events';
+import { statusNames } from '../../contract/statuses';
+import type { z } from 'zod';
+import { findEquipments } from '../catalogue/equipments';
+import { findEvents } from '../catalogue/events';
+import { equipmentsChanged, statusChanged } from '../catalogue/notify';
+import { serializeStatus } from '../catalogue/statuses';
+import { brandExclusions, brands, categories, subcategories, users } from '../db/schema';
+import { conflict, HttpError, notFound, unprocessable } from '../errors';
+import { costEstimate, type RunnerDeps } from './runner';
+import { enqueueRuns, type RunRow, type StatusRow } from './runs';
+import { describeTarget, loadContext, type RunTarget, type TargetContext } from './targets';
+import type { GenerationWorker } from './worker';
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The four generate calls of SPEC 7. Events and a brand's models are generated while the request waits (their
+ * answers are the new rows); a subcategory's brands and the models of selected brands are queued (their answer
+ * says so) and followed live through the statuses. Every call is refused, changing nothing, when its target is
+ * missing (404), a generation of it is already running (409) or the balance cannot cover one run (402).
+ */
+export class GenerationService {
+  constructor(
+    private readonly deps: RunnerDeps,
+    private readonly worker: GenerationWorker,
+  ) {}
+
+  /** POST /api/events/generate: the new events of a category. */
+  async generateEvents(userId: number, categoryId: number): Promise<{ events: Event[]; message: string }> {
+    const context = await this.context({ type: 'Events', categoryId, subcategoryId: null, brandId: null }, 'Category');
+    const created = await this.runNow(userId, context);
+    return { events: await findEvents(this.deps.db, created.ids), message: created.message };
+  }
+
+  /** POST /api/equipments/generate-models: the new models of one brand. */
+  async generateModels(userId: number, brandId: number, subcategoryId: number): Promise<Equipment[]> {
+    const [brand] = await this.deps.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
+    if (!brand) throw notFound('Brand');
+    if (brand.subcategoryId !== subcategoryId) throw unprocessable('brand', 'The brand is not in this subcategory.');
+    const target: RunTarget = { type: 'Equipments', categoryId: 0, subcategoryId, brandId };
+    const context = await this.context(target, 'Brand');
+    const created = await this.runNow(userId, context);
+    return findEquipments(this.deps.db, created.ids);
+  }
+
+  /** POST /api/brands/generate: queues the brands of a subcategory. */
+  async generateBrands(userId: number, subcategoryId: number): Promise<GenerateAnswer> {
+    const context = await this.context({ type: 'Brands', categoryId: 0, subcategoryId, brandId: null }, 'Subcategory');
+    await this.checkBalance(userId, context);
+    const { runs, statuses } = await this.enqueue(userId, [context.target], false);
+    if (runs.length === 0) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
+    this.announceQueued(statuses, context);
+    return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.` };
+  }
+
+  /** POST /api/equipments/generate: queues the models of each selected brand (its excluded ones skipped). */
+  async generateEquipments(userId: number, body: z.output<typeof generateEquipmentsBody>): Promise<GenerateAnswer> {
+    const subcategoryId = 'subcategory_id' in body ? body.subcategory_id : await this.subcategoryByNames(body.category, body.subcategory);
+    const ids = [...new Set(body.brands)];
+    const rows = await this.deps.db
+      .select({ id: brands.id, name: brands.name, subcategoryId: brands.subcategoryId, excluded: brandExclusions.brandId })
+      .from(brands)
+      .leftJoin(brandExclusions, eq(brandExclusions.brandId, brands.id))
+      .where(inArray(brands.id, ids));
+    const [subcategory] = await this.deps.db.select({ name: subcategories.name }).from(subcategories).where(eq(subcategories.id, subcategoryId));
+    if (!subcategory) throw notFound('Subcategory');
+    const foreign = ids.filter((id) => !rows.some((row) => row.id === id && row.subcategoryId === subcategoryId));
+    if (foreign.length > 0) {
+      throw new HttpError(422, `These brands are not in ${subcategory.name}: ${foreign.join(', ')}.`, { brands: [`Not in ${subcategory.name}: ${foreign.join(', ')}.`] });
+    }
+    const wanted = rows.filter((row) => row.excluded === null).sort((a, b) => a.id - b.id);
+    const excluded = rows.length - wanted.length;
+    const first = wanted[0];
+    if (!first) throw conflict('Every selected brand is excluded: nothing to generate.');
+    const targets: RunTarget[] = wanted.map((row) => ({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: row.id }));
+    const context = await this.context(targets[0] as RunTarget, 'Brand');
+    await this.checkBalance(userId, context);
+    const { runs, statuses } = await this.enqueue(userId, targets.map((t) => ({ ...t, categoryId: context.target.categoryId })), false);
+    if (runs.length === 0) throw conflict('A generation of every selected brand is already in progress.');
+    this.announceQueued(statuses, context);
+    const notes = [
+      excluded > 0 ? `${plural(excluded, 'excluded brand', 'excluded brands')} skipped` : '',
+      wanted.length > runs.length ? `${plural(wanted.length - runs.length, 'brand', 'brands')} already in progress` : '',
+    ].filter(Boolean);
+    return {
+      success: true,
+      message: `Generating models for ${plural(runs.length, 'brand', 'brands')} of ${subcategory.name}.${notes.length > 0 ? ` (${notes.join('; ')}.)` : ''}`,
+    };
+  }
+
+  private async context(target: RunTarget, what: string): Promise<TargetContext> {
+    const context = await loadContext(this.deps.db, target);
+    if (!context) throw notFound(what);
+    return context;
+  }
+
+  private async subcategoryByNames(category: string, subcategory: string): Promise<number> {
+    const [row] = await this.deps.db
+      .select({ id: subcategories.id })
+      .from(subcategories)
+      .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+      .where(and(eq(categories.name, category), eq(subcategories.name, subcategory)))
+      .orderBy(subcategories.id)
+      .limit(1);
+    if (!row) throw notFound('Subcategory');
+    return row.id;
+  }
+
+  /** 402 unless the balance covers the most one run of this target may cost. */
+  private async checkBalance(userId: number, context: TargetContext): Promise<void> {
+    const estimate = costEstimate(context, this.deps.maxOutputTokens);
+    const [user] = await this.deps.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
+    const balance = user?.tokens ?? 0;
+    if (balance < estimate) {
+      throw new HttpError(
+        402,
+        `Insufficient tokens: this generation needs up to ${estimate.toLocaleString('en-US')} tokens; the balance is ${balance.toLocaleString('en-US')}.`,
+      );
+    }
+  }
+
+  private async enqueue(userId: number, targets: RunTarget[], claimed: boolean): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
+    const queued = await this.deps.db.transaction((tx) => enqueueRuns(tx, { userId, targets, claimed }));
+    if (!claimed && queued.runs.length > 0) this.worker.wake();
+    return queued;
+  }
+
+  /** Queued runs' statuses: the first one's record (the screens refetch every status) and, for models, their lists. */
+  private announceQueued(statuses: StatusRow[], context: TargetContext): void {
+    const [first] = statuses;
+    if (!first) return;
+    const brand = context.target.type === 'Equipments' && context.brand !== null ? { id: context.target.brandId, name: context.brand } : null;
+    statusChanged(this.deps.notifier, serializeStatus(first, first.brandId === brand?.id ? brand : null));
+    if (context.target.subcategoryId !== null && context.target.type === 'Equipments') equipmentsChanged(this.deps.notifier, [context.target.subcategoryId]);
+  }
+
+  /** Runs one target while the request waits; answers its new rows, or the error its status stands for. */
+  private async runNow(userId: number, context: TargetContext): Promise<{ ids: number[]; message: string }> {
+    await this.checkBalance(userId, context);
+    const { runs, statuses } = await this.enqueue(userId, [context.target], true);
+    const [run] = runs;
+    if (!run) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
+    this.announceQueued(statuses, context);
+    const outcome = await this.worker.runHeld(run);
+    if (outcome.kind === 'released') throw new HttpError(503, 'The server is stopping; the generation resumes when it is back.');
+    const text = outcome.status?.message ?? '';
+    switch (outcome.run.status) {
+      case statusNames.generated:
+      case statusNames.noNewResults:
+        return { ids: outcome.created, message: text };
+      case statusNames.insufficientTokens:
+        throw new HttpError(402, text);
+      default:
+        throw new HttpError(502, text || 'The generation failed.');
+    }
+  }
+}

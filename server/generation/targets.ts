@@ -1,0 +1,108 @@
+import { desc, eq } from 'drizzle-orm';
+import { modelTypes } from '../../contract/statuses';
+import type { Executor } from '../db/client';
+import type { generationRuns} from '../db/schema';
+import { brands, categories, events, equipments, subcategories } from '../db/schema';
+
+export type RunType = (typeof generationRuns.$inferSelect)['type'];
+
+/** What a run generates: a category's events, a subcategory's brands, or a brand's models (in its subcategory). */
+export type RunTarget =
+  | { type: 'Events'; categoryId: number; subcategoryId: null; brandId: null }
+  | { type: 'Brands'; categoryId: number; subcategoryId: number; brandId: null }
+  | { type: 'Equipments'; categoryId: number; subcategoryId: number; brandId: number };
+
+/** The target's names as they are now, and a sample of what it already holds (the provider is asked not to repeat it). */
+export interface TargetContext {
+  target: RunTarget;
+  category: string;
+  subcategory: string | null;
+  brand: string | null;
+  known: string[];
+}
+
+/** How many known names a prompt lists: enough to steer the provider, few enough to keep the prompt small. */
+const knownSample = 100;
+
+/** The status row's target columns of a run (one status a target, updated in place). */
+export function statusTargetOf(target: RunTarget) {
+  switch (target.type) {
+    case 'Events':
+      return { modelType: modelTypes.event, categoryId: target.categoryId, subcategoryId: null, brandId: null };
+    case 'Brands':
+      return { modelType: modelTypes.brand, categoryId: null, subcategoryId: target.subcategoryId, brandId: null };
+    case 'Equipments':
+      return { modelType: modelTypes.equipment, categoryId: null, subcategoryId: target.subcategoryId, brandId: target.brandId };
+  }
+}
+
+/** A run row's target, or undefined when a column it needs is gone (its brand was deleted). */
+export function targetOfRun(run: Pick<typeof generationRuns.$inferSelect, 'type' | 'categoryId' | 'subcategoryId' | 'brandId'>): RunTarget | undefined {
+  if (run.type === 'Events') return { type: 'Events', categoryId: run.categoryId, subcategoryId: null, brandId: null };
+  if (run.subcategoryId === null) return undefined;
+  if (run.type === 'Brands') return { type: 'Brands', categoryId: run.categoryId, subcategoryId: run.subcategoryId, brandId: null };
+  if (run.brandId === null) return undefined;
+  return { type: 'Equipments', categoryId: run.categoryId, subcategoryId: run.subcategoryId, brandId: run.brandId };
+}
+
+/** Loads the names of a target; undefined when it no longer exists. */
+export async function loadContext(db: Executor, target: RunTarget): Promise<TargetContext | undefined> {
+  if (target.type === 'Events') {
+    const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, target.categoryId));
+    if (!category) return undefined;
+    const known = await db
+      .select({ name: events.name })
+      .from(events)
+      .where(eq(events.categoryId, target.categoryId))
+      .orderBy(desc(events.id))
+      .limit(knownSample);
+    return { target, category: category.name, subcategory: null, brand: null, known: known.map((row) => row.name) };
+  }
+
+  const [subcategory] = await db
+    .select({ name: subcategories.name, categoryId: subcategories.categoryId, category: categories.name })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(eq(subcategories.id, target.subcategoryId));
+  if (!subcategory) return undefined;
+  // A subcategory moved since the run was queued: the run follows it to its category.
+  const moved = { ...target, categoryId: subcategory.categoryId };
+
+  if (moved.type === 'Brands') {
+    const known = await db
+      .select({ name: brands.name })
+      .from(brands)
+      .where(eq(brands.subcategoryId, moved.subcategoryId))
+      .orderBy(desc(brands.id))
+      .limit(knownSample);
+    return { target: moved, category: subcategory.category, subcategory: subcategory.name, brand: null, known: known.map((row) => row.name) };
+  }
+
+  const [brand] = await db.select({ name: brands.name, subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, moved.brandId));
+  if (!brand || brand.subcategoryId !== moved.subcategoryId) return undefined;
+  const known = await db
+    .select({ model: equipments.model })
+    .from(equipments)
+    .where(eq(equipments.brandId, moved.brandId))
+    .orderBy(desc(equipments.id))
+    .limit(knownSample);
+  return { target: moved, category: subcategory.category, subcategory: subcategory.name, brand: brand.name, known: known.map((row) => row.model) };
+}
+
+/** The name of what a run fills: the category (events), the subcategory (brands) or the brand (models). */
+export function targetName(context: Pick<TargetContext, 'target' | 'category' | 'subcategory' | 'brand'>): string {
+  switch (context.target.type) {
+    case 'Events':
+      return context.category;
+    case 'Brands':
+      return context.subcategory ?? '';
+    case 'Equipments':
+      return context.brand ?? '';
+  }
+}
+
+/** The target in words, for messages: "events of Audio Equipment", "brands of Mixers", "models of Yamaha". */
+export function describeTarget(context: Pick<TargetContext, 'target' | 'category' | 'subcategory' | 'brand'>): string {
+  const noun = { Events: 'events', Brands: 'brands', Equipments: 'models' }[context.target.type];
+  return `${noun} of ${targetName(context)}`;
+}
