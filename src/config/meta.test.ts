@@ -13,6 +13,7 @@ describe('page meta settings', () => {
         'pusher-host': 'realtime.example.com',
         'pusher-port': '443',
         'pusher-scheme': 'wss',
+        'ai-provider': 'demo',
       }),
     );
     expect(meta).toEqual({
@@ -22,6 +23,7 @@ describe('page meta settings', () => {
       pusherHost: 'realtime.example.com',
       pusherPort: 443,
       pusherScheme: 'wss',
+      aiProvider: 'demo',
     });
     expect(paymentsConfigured(meta)).toBe(true);
   });
@@ -35,12 +37,14 @@ describe('page meta settings', () => {
       pusherHost: undefined,
       pusherPort: undefined,
       pusherScheme: undefined,
+      aiProvider: undefined,
     });
     expect(paymentsConfigured(meta)).toBe(false);
   });
 
   it('ignores invalid values instead of failing the page', () => {
-    const meta = readMeta(from({ 'stripe-key': '  ', 'pusher-port': 'eighty', 'pusher-scheme': 'http' }));
+    const meta = readMeta(from({ 'stripe-key': '  ', 'pusher-port': 'eighty', 'pusher-scheme': 'http', 'ai-provider': 'skynet' }));
+    expect(meta.aiProvider).toBeUndefined();
     expect(meta.stripeKey).toBe('');
     expect(meta.pusherPort).toBeUndefined();
     expect(meta.pusherScheme).toBeUndefined();

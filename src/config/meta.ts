@@ -16,6 +16,8 @@ const metaSchema = z.object({
   pusherHost: z.string().trim().min(1).optional().catch(undefined),
   pusherPort: port.optional().catch(undefined),
   pusherScheme: z.enum(['ws', 'wss']).optional().catch(undefined),
+  /** Where generated content comes from: the offline demo generator, or an AI provider. */
+  aiProvider: z.enum(['demo', 'openai']).optional().catch(undefined),
 });
 export type AppMeta = z.infer<typeof metaSchema>;
 
@@ -27,6 +29,7 @@ export const metaNames = {
   pusherHost: 'pusher-host',
   pusherPort: 'pusher-port',
   pusherScheme: 'pusher-scheme',
+  aiProvider: 'ai-provider',
 } as const satisfies Record<keyof AppMeta, string>;
 
 type MetaSource = (name: string) => string | null | undefined;

@@ -5,6 +5,7 @@ import { useSelection } from '../../store/selection';
 import { Spinner } from '../../ui/spinner';
 import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
 import { AccountMenu } from './account-menu';
+import { DemoGeneratorBadge } from './demo-generator-badge';
 import {
   categoryMenuState,
   countLabel,
@@ -24,6 +25,8 @@ export interface HeaderActions {
   onHistory?: (target: HeaderTarget) => void;
   /** Regenerate the selected category's events (Events) or subcategory's brands (Equipments). */
   onRegenerate?: (target: HeaderTarget) => void;
+  /** A Regenerate request is running: the button is a spinner until it answers (SPEC 4). */
+  regenerating?: boolean;
 }
 
 /**
@@ -31,9 +34,8 @@ export interface HeaderActions {
  * selection's count badge (or a spinner while it is generating), History and Regenerate, the token balance and the
  * avatar menu. Only one of its dropdowns is open at a time.
  *
- * History and Regenerate act on the selection (`HeaderTarget`) through `actions`; they are enabled whenever there is
- * a selection to act on (the later issues that build the History dialog and the generation calls pass the handlers
- * from the dashboard layout).
+ * History and Regenerate act on the selection (`HeaderTarget`) through `actions` (the dashboard layout passes the
+ * History dialog and the generate calls); they are enabled whenever there is a selection to act on.
  */
 export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
   const categoriesQuery = useCategories();
@@ -78,7 +80,9 @@ export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
           >
             History
           </button>
-          {summary?.inProgress ? null : (
+          {summary?.inProgress ? null : actions.regenerating ? (
+            <Spinner label="Regenerating" />
+          ) : (
             <button
               type="button"
               className="btn btn--primary"
@@ -91,6 +95,7 @@ export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
         </div>
         <div className="app-header__account">
           <LiveIndicator />
+          <DemoGeneratorBadge />
           <TokenBalance />
           <AccountMenu menu={menu('account')} />
         </div>

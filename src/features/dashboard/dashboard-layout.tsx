@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { TooltipProvider } from '../../ui/tooltip';
 import { DashboardHeader } from '../dashboard-header/dashboard-header';
+import { useHeaderRegenerate } from '../generation/header-regenerate';
 import { useHeaderHistory } from '../history/header-history';
 import { useReconcileSelection } from './use-reconcile-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
@@ -10,13 +11,14 @@ export function DashboardLayout() {
   useReconcileSelection();
   useScreenTypeFromRoute();
   const history = useHeaderHistory();
+  const regenerate = useHeaderRegenerate();
   return (
     <TooltipProvider>
       <div className="app-shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <DashboardHeader actions={{ onHistory: history.open }} />
+      <DashboardHeader actions={{ onHistory: history.open, onRegenerate: regenerate.regenerate, regenerating: regenerate.running }} />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
