@@ -68,7 +68,15 @@ export const statusesQuery = z.object({
     .optional()
     .transform((value) => value !== 'false'),
 });
-export const statusesAnswer = z.object({ statuses: z.array(statusRecord) });
+export const statusesAnswer = z.object({
+  statuses: z.array(statusRecord),
+  /**
+   * Extension: how many statuses of any kind (per-brand ones included, whatever `per_brand` says) are In Progress:
+   * SPEC 4's generating flag is `in_progress > 0`.
+   */
+  in_progress: z.number().int().optional(),
+});
+export type StatusesAnswer = z.infer<typeof statusesAnswer>;
 /**
  * GET /api/equipments/statuses. Extension: `subcategory_id` (that subcategory's brands) or `category_id` (the brands
  * of its subcategories) - a screen showing one subcategory need not download every brand's status.

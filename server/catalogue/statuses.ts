@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { StatusRecord } from '../../contract/statuses';
-import { equipmentStatusesAnswer, modelTypes, statusesAnswer, type EquipmentStatusesScope } from '../../contract/statuses';
+import { equipmentStatusesAnswer, modelTypes, statusesAnswer, statusNames, type EquipmentStatusesScope } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
 import { brands, statuses, subcategories } from '../db/schema';
 import { answerCache, encodeJson } from './answer-cache';
@@ -52,11 +52,18 @@ export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatus
   return rows.map((r) => serializeStatus(r.status, r.brand));
 }
 
+/** How many statuses of any kind are In Progress (SPEC 4's generating flag). */
+export async function countInProgress(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(statuses).where(eq(statuses.name, statusNames.inProgress));
+  return Number(row?.n ?? 0);
+}
+
 /** GET /api/statuses as JSON text, kept while the catalogue's version stands. */
 export function statusesJson(db: Database, options: { perBrand: boolean }): Promise<string> {
-  return answerCache(db).get(options.perBrand ? 'statuses' : 'statuses-without-brands', async () =>
-    encodeJson(statusesAnswer, { statuses: await listStatuses(db, options) }),
-  );
+  return answerCache(db).get(options.perBrand ? 'statuses' : 'statuses-without-brands', async () => {
+    const [list, inProgress] = await Promise.all([listStatuses(db, options), countInProgress(db)]);
+    return encodeJson(statusesAnswer, { statuses: list, in_progress: inProgress });
+  });
 }
 
 /** GET /api/equipments/statuses as JSON text (of each scope), kept while the catalogue's version stands. */

@@ -30,6 +30,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
 
   async function complete<S extends z.ZodType>(prompt: Prompt, schema: S, signal: AbortSignal): Promise<Generated<z.output<S>>> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
+    // The SDK adds an abort listener to the signal it is given on every attempt and never removes it; `signal` lives
+    // as long as the worker, so each call gets its own signal, following `signal` only while the call lasts.
+    const call = new AbortController();
+    const stop = () => call.abort(signal.reason);
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
     try {
       completion = await client.chat.completions.create(
         {
@@ -42,10 +48,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
           max_tokens: options.maxOutputTokens,
           temperature: 0.2,
         },
-        { signal },
+        { signal: call.signal },
       );
     } catch (error) {
       throw new ProviderError(describeFailure(error));
+    } finally {
+      signal.removeEventListener('abort', stop);
     }
     const usage = { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 };
     const content = completion.choices[0]?.message.content ?? '';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipmentStatusesAnswer, modelTypes, type StatusRecord } from '../../contract/statuses';
+import { and, eq } from 'drizzle-orm';
+import { equipmentStatusesAnswer, modelTypes, statusNames, type StatusRecord } from '../../contract/statuses';
+import { statuses as statusRows } from '../db/schema';
 import type { TestApp } from '../test/app';
 import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
@@ -57,5 +59,21 @@ describe.each(engines)('statuses on %s', (engine) => {
     expect(perBrand.length).toBeGreaterThan(0);
     expect(withoutBrands.body.statuses).toEqual(every.body.statuses.filter((s) => s.model_type !== modelTypes.equipment));
     expect(withoutBrands.body.statuses.length).toBeGreaterThan(0);
+  });
+
+  it('counts the statuses In Progress of every kind, per-brand ones included, for the generating flag', async () => {
+    const inProgress = async () => (await call<{ in_progress: number }>('GET', '/api/statuses?per_brand=false')).body.in_progress;
+    expect(await inProgress()).toBe(0);
+    const komatsu = await ids.brand('Komatsu');
+    await t.database.db
+      .update(statusRows)
+      .set({ name: statusNames.inProgress })
+      .where(and(eq(statusRows.brandId, komatsu), eq(statusRows.modelType, modelTypes.equipment)));
+    expect(await inProgress()).toBe(1);
+    await t.database.db
+      .update(statusRows)
+      .set({ name: statusNames.generated })
+      .where(and(eq(statusRows.brandId, komatsu), eq(statusRows.modelType, modelTypes.equipment)));
+    expect(await inProgress()).toBe(0);
   });
 });

@@ -71,10 +71,23 @@ export function generateEventsFailedText(error: unknown): string {
   return `Failed to generate events: ${errorMessage(error, error instanceof Error ? error.message : 'Unknown error')}`;
 }
 
-export function useGenerateEvents() {
+export interface GenerateEventsCallbacks {
+  onSuccess?: (answer: Awaited<ReturnType<typeof generateEvents>>) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Outcome callbacks given here belong to the mutation itself, so they run even when the component that asked has
+ * unmounted meanwhile: the empty events screen that starts a generation is replaced by the table as soon as the
+ * realtime `updateevents` (sent when the run commits, before the HTTP answer) brings the new events in; callbacks
+ * passed to `mutate` would then be dropped (TanStack Query runs those only while their observer is mounted).
+ */
+export function useGenerateEvents(callbacks: GenerateEventsCallbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateEvents,
+    onSuccess: (answer) => callbacks.onSuccess?.(answer),
+    onError: (error) => callbacks.onError?.(error),
     onSettled: (_answer, _error, categoryId) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.statuses.all }),

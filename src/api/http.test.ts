@@ -109,9 +109,11 @@ describe('answers are parsed with their contract schema', () => {
     expect(answer.statuses).toEqual([]);
   });
 
-  it('GET /api/statuses answers the list', async () => {
+  it('GET /api/statuses answers the list and the In Progress count (absent from an older server)', async () => {
+    server.answer('GET /api/statuses', { body: { statuses: [statusBody], in_progress: 2 } });
+    expect(await getStatuses()).toEqual({ statuses: [statusBody], in_progress: 2 });
     server.answer('GET /api/statuses', { body: { statuses: [statusBody] } });
-    expect(await getStatuses()).toEqual([statusBody]);
+    expect(await getStatuses()).toEqual({ statuses: [statusBody] });
   });
 
   it('POST /api/login, GET /api/user and GET /api/user-tokens', async () => {

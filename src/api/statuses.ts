@@ -1,22 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statusesAnswer, statusNames, type StatusRecord } from '../../contract/statuses';
+import { statusesAnswer, statusNames, type StatusesAnswer } from '../../contract/statuses';
 import { getJson } from './http';
 import { keys } from './keys';
 
 /**
- * GET /api/statuses?per_brand=false: the current category and subcategory generation statuses (the realtime
- * `changeanystatus` invalidates it). The per-brand ones come scoped from GET /api/equipments/statuses.
+ * GET /api/statuses?per_brand=false: the current category and subcategory generation statuses, and how many
+ * statuses of any kind are In Progress (the realtime `changeanystatus` invalidates it). The per-brand ones come
+ * scoped from GET /api/equipments/statuses.
  */
-export async function getStatuses(): Promise<StatusRecord[]> {
-  const answer = await getJson('/api/statuses', statusesAnswer, { searchParams: { per_brand: 'false' } });
-  return answer.statuses;
+export function getStatuses(): Promise<StatusesAnswer> {
+  return getJson('/api/statuses', statusesAnswer, { searchParams: { per_brand: 'false' } });
 }
 
 /** SPEC 8: a failed statuses fetch is only logged (query-client) and the list stays empty or unchanged. */
 export const statusesQueryOptions = () => queryOptions({ queryKey: keys.statuses.list(), queryFn: getStatuses });
 
+/** The category and subcategory statuses. */
 export function useStatuses() {
-  return useQuery(statusesQueryOptions());
+  return useQuery({ ...statusesQueryOptions(), select: (answer) => answer.statuses });
+}
+
+/** SPEC 4's generating flag: how many generations are In Progress anywhere (0 when unknown). */
+export function useGeneratingCount(): number {
+  return useQuery({ ...statusesQueryOptions(), select: (answer) => answer.in_progress ?? 0 }).data ?? 0;
 }
 
 export function isInProgress(name: string | null | undefined): boolean {

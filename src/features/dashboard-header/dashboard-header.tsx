@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/spinner';
 import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
 import { AccountMenu } from './account-menu';
 import { DemoGeneratorBadge } from './demo-generator-badge';
+import { GeneratingIndicator } from './generating-indicator';
 import {
   categoryMenuState,
   countLabel,
@@ -95,6 +96,7 @@ export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
         </div>
         <div className="app-header__account">
           <LiveIndicator />
+          <GeneratingIndicator />
           <DemoGeneratorBadge />
           <TokenBalance />
           <AccountMenu menu={menu('account')} />

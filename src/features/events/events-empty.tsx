@@ -14,7 +14,14 @@ import { eventsTexts } from './events-texts';
  */
 export function EventsEmpty({ category }: { category: Category }) {
   const statuses = useStatuses();
-  const generate = useGenerateEvents();
+  // The outcome's toast is given to the mutation itself: this component is gone (replaced by the table) by the time
+  // a successful generation answers.
+  const generate = useGenerateEvents({
+    onSuccess: (answer) => {
+      if (answer.message) toast.success(answer.message);
+    },
+    onError: (error) => toast.error(generateEventsFailedText(error)),
+  });
   const record = statuses.data?.find(
     (s) => s.model_type === modelTypes.event && s.category_id === category.id && s.subcategory_id === null && s.brand_id === null,
   );
@@ -23,12 +30,7 @@ export function EventsEmpty({ category }: { category: Category }) {
 
   const onGenerate = () => {
     if (generate.isPending) return;
-    generate.mutate(category.id, {
-      onSuccess: (answer) => {
-        if (answer.message) toast.success(answer.message);
-      },
-      onError: (error) => toast.error(generateEventsFailedText(error)),
-    });
+    generate.mutate(category.id);
   };
 
   return (

@@ -1,0 +1,177 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake OpenAI-compatible endpoint on loopback (ARCHITECTURE.md "Tests": only what lies outside this machine is
+ * faked, at the network boundary). The real `openai` client talks to it over HTTP: it serves
+ * `POST /v1/chat/completions`, records every request it gets (headers and parsed JSON body), and answers from a
+ * script: a queue of answers taken one a request, then a fallback answer once the queue is empty.
+ */
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+export type FakeAnswer =
+  /** A chat completion whose first choice's content is `content` (a string, sent as is). */
+  | { kind: 'completion'; content: string | null; usage?: Usage; finishReason?: string }
+  /** An error answer in the OpenAI shape `{ error: { message, type, code } }`. */
+  | { kind: 'error'; status: number; message: string; headers?: Record<string, string> }
+  /** Any status and body (a raw answer, for shapes the other kinds do not cover). */
+  | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
+  /** Waits `ms` before answering `then` (or until the client gives up and closes the connection). */
+  | { kind: 'delayed'; ms: number; then: FakeAnswer };
+
+/** A completion whose content is the JSON `{ [key]: items }`. */
+export function listAnswer(key: string, items: unknown[], usage: Usage = { prompt_tokens: 100, completion_tokens: 200 }): FakeAnswer {
+  return { kind: 'completion', content: JSON.stringify({ [key]: items }), usage };
+}
+
+export function contentAnswer(content: string, usage: Usage = { prompt_tokens: 100, completion_tokens: 200 }, finishReason = 'stop'): FakeAnswer {
+  return { kind: 'completion', content, usage, finishReason };
+}
+
+export function errorAnswer(status: number, message: string, headers?: Record<string, string>): FakeAnswer {
+  return { kind: 'error', status, message, ...(headers ? { headers } : {}) };
+}
+
+export function delayed(ms: number, then: FakeAnswer): FakeAnswer {
+  return { kind: 'delayed', ms, then };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+}
+
+/** The chat completions body the fake expects (what the tests read back). */
+export interface ChatRequestBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string };
+  max_tokens?: number;
+  temperature?: number;
+}
+
+export interface FakeOpenAi {
+  /** `http://127.0.0.1:PORT/v1`, the client's base URL. */
+  baseUrl: string;
+  /** Every request received, in order (any path). */
+  readonly requests: RecordedRequest[];
+  /** Chat completion bodies received, in order. */
+  chatBodies(): ChatRequestBody[];
+  /** Queues answers, one a request. */
+  enqueue(...answers: FakeAnswer[]): void;
+  /** The answer once the queue is empty (by default a 500 that says no answer was scripted). */
+  always(answer: FakeAnswer): void;
+  /** Forgets requests, queued answers and the fallback. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const unscripted: FakeAnswer = errorAnswer(500, 'The fake OpenAI server has no scripted answer for this request.');
+
+let completionCount = 0;
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), ...headers });
+  res.end(body);
+}
+
+function answer(res: ServerResponse, scripted: FakeAnswer, model: string): void {
+  switch (scripted.kind) {
+    case 'completion': {
+      completionCount += 1;
+      const usage = scripted.usage ?? { prompt_tokens: 0, completion_tokens: 0 };
+      send(
+        res,
+        200,
+        JSON.stringify({
+          id: `chatcmpl-fake-${completionCount}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: scripted.content, refusal: null },
+              logprobs: null,
+              finish_reason: scripted.finishReason ?? 'stop',
+            },
+          ],
+          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        }),
+        { 'x-request-id': `req_fake_${completionCount}` },
+      );
+      return;
+    }
+    case 'error':
+      send(res, scripted.status, JSON.stringify({ error: { message: scripted.message, type: 'fake_error', param: null, code: null } }), scripted.headers);
+      return;
+    case 'raw':
+      send(res, scripted.status, scripted.body, scripted.headers);
+      return;
+    case 'delayed': {
+      const timer = setTimeout(() => answer(res, scripted.then, model), scripted.ms);
+      // The client gave up (its timeout): nothing more to send.
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
+  }
+}
+
+export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+  const requests: RecordedRequest[] = [];
+  let queue: FakeAnswer[] = [];
+  let fallback: FakeAnswer = unscripted;
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // kept as text
+      }
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        send(res, 404, JSON.stringify({ error: { message: `No route ${req.method} ${req.url}`, type: 'invalid_request_error' } }));
+        return;
+      }
+      const model = typeof body === 'object' && body !== null && 'model' in body ? String((body as { model: unknown }).model) : '';
+      answer(res, queue.shift() ?? fallback, model);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    chatBodies: () => requests.filter((r) => r.url === '/v1/chat/completions').map((r) => r.body as ChatRequestBody),
+    enqueue: (...answers) => {
+      queue.push(...answers);
+    },
+    always: (scripted) => {
+      fallback = scripted;
+    },
+    reset: () => {
+      requests.length = 0;
+      queue = [];
+      fallback = unscripted;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,19 @@
+import { useGeneratingCount } from '../../api/statuses';
+
+/**
+ * SPEC 4's generating flag, in the header: "Generating (n)" while any generation (events, brands or a brand's
+ * models, anyone's) is In Progress; empty otherwise. The live region stays in the page so the change is announced.
+ */
+export function GeneratingIndicator() {
+  const count = useGeneratingCount();
+  return (
+    <span className="generating-indicator" role="status">
+      {count > 0 ? (
+        <>
+          <span className="spinner spinner--sm" aria-hidden="true" />
+          {`Generating (${new Intl.NumberFormat('en-US').format(count)})`}
+        </>
+      ) : null}
+    </span>
+  );
+}
