@@ -82,7 +82,7 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
         const last = new Date(first.getTime() + (2 + (index % 3)) * 86_400_000);
         return {
           name,
-          description: `Demo event: a ${format.toLowerCase()} on ${request.category.toLowerCase()} in ${city}. Generated offline, not a real event.`,
+          description: `Demo event (${format.toLowerCase()}) on ${request.category.toLowerCase()} in ${city}: generated offline, not a real event.`,
           address: `Exhibition Centre, ${city}`,
           website: `https://example.com/events/${slug(name)}`,
           event_type: format,
