@@ -18,7 +18,7 @@ import {
   type UpdateEquipmentBody,
 } from '../../contract/equipments';
 import { equipmentStatusesAnswer, type EquipmentStatusesScope, type StatusRecord } from '../../contract/statuses';
-import { errorMessage, getJson, sendJson } from './http';
+import { errorMessage, generationRequestTimeoutMs, getJson, sendJson } from './http';
 import { keys } from './keys';
 
 /** Equipment models (SPEC 7 "Equipment"): a subcategory's items, saving an edited row, its brands, generation. */
@@ -193,7 +193,9 @@ export function useEquipmentStatuses(scope: EquipmentStatusesScope | null) {
 
 /** POST /api/equipments/generate-models { brand, subcategory_id }: a brand's models. */
 export function generateModels(body: { brand: number; subcategory_id: number }): Promise<Equipment[]> {
-  return sendJson('post', '/api/equipments/generate-models', generateModelsAnswer, body).then((answer) => answer.models);
+  return sendJson('post', '/api/equipments/generate-models', generateModelsAnswer, body, { timeout: generationRequestTimeoutMs }).then(
+    (answer) => answer.models,
+  );
 }
 
 /** SPEC 8: 'Failed to generate models: ' plus the error message. */

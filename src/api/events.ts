@@ -5,7 +5,7 @@ import {
   type Event,
   type EventSortField,
 } from '../../contract/events';
-import { errorMessage, getJson, sendJson } from './http';
+import { errorMessage, generationRequestTimeoutMs, getJson, sendJson } from './http';
 import { keys } from './keys';
 
 /** Events (SPEC 7): a category's events page by page (extension), and their generation. */
@@ -63,7 +63,7 @@ export function loadedEvents(data: InfiniteData<EventsPage> | undefined): Event[
 
 /** POST /api/events/generate { category_id }: generate (or regenerate) a category's events. */
 export function generateEvents(categoryId: number) {
-  return sendJson('post', '/api/events/generate', generateEventsAnswer, { category_id: categoryId });
+  return sendJson('post', '/api/events/generate', generateEventsAnswer, { category_id: categoryId }, { timeout: generationRequestTimeoutMs });
 }
 
 /** SPEC 8 "Event generation failure": 'Failed to generate events: ' plus the message. */

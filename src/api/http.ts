@@ -17,6 +17,12 @@ import { clearSession, getAuthToken } from '../auth/session';
 
 export type UnauthorizedHandler = () => void;
 
+/**
+ * The calls that answer once a generation has run (events, a brand's models) wait for the AI provider: the server
+ * bounds that (its timeout, with two retries), so the browser waits longer than its usual 30 s.
+ */
+export const generationRequestTimeoutMs = 5 * 60_000;
+
 /** Calls whose 401 is an answer for the screen, not a lost session. */
 const authPaths = new Set(['/api/login', '/logout']);
 
