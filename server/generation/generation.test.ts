@@ -1,49 +1,26 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateAnswer } from '../../contract/brands';
 import { generateModelsAnswer } from '../../contract/equipments';
 import { generateEventsAnswer } from '../../contract/events';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import { modelTypes, statusNames } from '../../contract/statuses';
-import { brandExclusions, brandInformations, brands, equipments, events, generationRuns, statuses, tokenLedger, users } from '../db/schema';
+import { brandExclusions, brandInformations, brands, equipments, events, generationRuns, tokenLedger } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { caller, databaseDigest, demoIds, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 import { seedDemo } from '../seed/demo';
+import { balanceOf, eventually, statusOf as statusOfTarget, type StatusTarget } from './test-support/queries';
 
 const engines = await availableEngines();
-
-/** Polls until `check` answers something, or fails after `ms`. */
-async function eventually<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(engines)('generation with the demo generator on %s', (engine) => {
   let t: TestApp;
   let call: CatalogueCall;
   let ids: DemoIds;
   let userId: number;
-  const balance = async (id = userId) => (await t.database.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, id)))[0]?.tokens;
-  const statusOf = async (where: { modelType: string; categoryId?: number; subcategoryId?: number; brandId?: number }) => {
-    const rows = await t.database.db
-      .select()
-      .from(statuses)
-      .where(
-        and(
-          eq(statuses.modelType, where.modelType),
-          where.categoryId === undefined ? isNull(statuses.categoryId) : eq(statuses.categoryId, where.categoryId),
-          where.brandId === undefined ? isNull(statuses.brandId) : eq(statuses.brandId, where.brandId),
-          where.subcategoryId === undefined ? undefined : eq(statuses.subcategoryId, where.subcategoryId),
-        ),
-      );
-    return rows[0];
-  };
+  const balance = (id = userId) => balanceOf(t.database.db, id);
+  const statusOf = (where: StatusTarget) => statusOfTarget(t.database.db, where);
 
   beforeAll(async () => {
     t = await createTestApp(engine, { generation: { concurrency: 2, pollMs: 100 } });

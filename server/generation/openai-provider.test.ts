@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { Writable } from 'node:stream';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generateAnswer } from '../../contract/brands';
 import { generateModelsAnswer } from '../../contract/equipments';
@@ -9,12 +9,13 @@ import { modelTypes, statusNames } from '../../contract/statuses';
 import { buildApp, redactedLogPaths } from '../app';
 import type { AiConfig } from '../config';
 import type { Database } from '../db/client';
-import { brandInformations, brands, equipments, events, generationRuns, statuses, tokenLedger, users } from '../db/schema';
+import { brandInformations, brands, equipments, events, generationRuns, tokenLedger } from '../db/schema';
 import { seedDemo } from '../seed/demo';
 import { createTestApp, testConfig, type TestApp } from '../test/app';
 import { caller, demoIds, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 import { createOpenAiProvider } from './openai-provider';
+import { balanceOf, eventually, statusOf } from './test-support/queries';
 import {
   contentAnswer,
   delayed,
@@ -44,17 +45,6 @@ function estimateOf(body: ChatRequestBody): number {
   return body.messages.reduce((sum, message) => sum + Math.ceil(message.content.length / 4), 0) + maxOutputTokens;
 }
 
-/** Polls until `check` answers something, or fails after `ms`. */
-async function eventually<T>(check: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 /** The tables a generation may add to or charge (not the runs and statuses, which every run writes). */
 const catalogueTables = ['categories', 'subcategories', 'events', 'brands', 'brand_informations', 'equipments', 'token_ledger', 'users'];
 
@@ -63,10 +53,6 @@ async function catalogueDigest(db: Database): Promise<string> {
   const parts = catalogueTables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`);
   const result = await db.execute(sql.raw(`select string_agg(t || ':' || h, ',' order by t) as digest from (${parts.join(' union all ')}) d`));
   return (result as unknown as { rows: { digest: string }[] }).rows[0]?.digest ?? '';
-}
-
-async function balanceOf(db: Database, userId: number): Promise<number | undefined> {
-  return (await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId)))[0]?.tokens;
 }
 
 async function lastRun(db: Database, where: { type: 'Events' | 'Brands' | 'Equipments'; categoryId?: number; subcategoryId?: number; brandId?: number }) {
@@ -84,21 +70,6 @@ async function lastRun(db: Database, where: { type: 'Events' | 'Brands' | 'Equip
     .orderBy(desc(generationRuns.id))
     .limit(1);
   return run;
-}
-
-async function statusOf(db: Database, where: { modelType: string; categoryId?: number; subcategoryId?: number; brandId?: number }) {
-  const [row] = await db
-    .select()
-    .from(statuses)
-    .where(
-      and(
-        eq(statuses.modelType, where.modelType),
-        where.categoryId === undefined ? isNull(statuses.categoryId) : eq(statuses.categoryId, where.categoryId),
-        where.brandId === undefined ? isNull(statuses.brandId) : eq(statuses.brandId, where.brandId),
-        where.subcategoryId === undefined ? undefined : eq(statuses.subcategoryId, where.subcategoryId),
-      ),
-    );
-  return row;
 }
 
 type EventAnswer = { events: { name: string; category_id: number; [field: string]: unknown }[]; message: string };
@@ -432,7 +403,6 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       const before = await catalogueDigest(t.database.db);
       const balanceBefore = await balance();
       fake.always(delayed(5_000, listAnswer('events', [{ name: 'Too Late Expo' }])));
-      const started = Date.now();
       const res = await slow.inject({
         method: 'POST',
         url: '/api/events/generate',
@@ -442,7 +412,6 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: 'The AI provider did not answer in time.' });
       expect(fake.requests).toHaveLength(3); // 1 + maxRetries (2), each given up after 300 ms
-      expect(Date.now() - started).toBeLessThan(5_000); // no attempt waited for the slow answer
       const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
       expect(run).toMatchObject({ status: statusNames.failed, chargedTokens: 0, message: '<p>The AI provider did not answer in time.</p>' });
       expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.failed);
@@ -484,7 +453,8 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       fake.enqueue(errorAnswer(401, `Incorrect API key provided: ${apiKey}.`));
       const failed = await generate();
       expect(failed.statusCode).toBe(502);
-      expect(failed.json<{ message: string }>().message).toMatch(/^The AI provider refused the request \(HTTP 401\)/);
+      // The provider quoted the key: the answer (also stored with the run and shown to operators) masks it.
+      expect(failed.json<{ message: string }>().message).toBe('The AI provider refused the request (HTTP 401): Incorrect API key provided: ***.');
 
       fake.enqueue(listAnswer('events', [{ name: 'Logged Audio Show' }], { prompt_tokens: 10, completion_tokens: 20 }));
       const succeeded = await generate();

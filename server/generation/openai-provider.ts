@@ -51,7 +51,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
         { signal: call.signal },
       );
     } catch (error) {
-      throw new ProviderError(describeFailure(error));
+      throw new ProviderError(describeFailure(error, options.apiKey));
     } finally {
       signal.removeEventListener('abort', stop);
     }
@@ -77,13 +77,18 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
   };
 }
 
-/** A failure in words an operator can act on; never the request itself (it carries the key). */
-function describeFailure(error: unknown): string {
+/**
+ * A failure in words an operator can act on; never the request itself (it carries the key). The provider's own
+ * message is kept, but a compatible endpoint may quote the key in it ("Incorrect API key provided: ..."): the key is
+ * masked, since the text is stored with the run and shown to operators.
+ */
+function describeFailure(error: unknown, apiKey: string): string {
   if (error instanceof OpenAI.APIUserAbortError) return 'The generation was stopped before the AI provider answered.';
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The AI provider did not answer in time.';
   if (error instanceof OpenAI.APIConnectionError) return 'The AI provider could not be reached.';
   if (error instanceof OpenAI.APIError) {
-    const detail = error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : '';
+    const quoted = error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : '';
+    const detail = apiKey ? quoted.replaceAll(apiKey, '***') : quoted;
     return `The AI provider refused the request (HTTP ${error.status ?? '?'})${detail ? `: ${detail.slice(0, 300)}` : '.'}`;
   }
   return 'The AI provider failed.';
