@@ -54,12 +54,9 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export interface DemoProviderOptions {
   /** Time each generation takes, so that "In Progress" can be seen (0 in tests that do not look at it). */
   delayMs?: number;
-  /** The day events are planned from (tests pin it). */
-  today?: () => Date;
 }
 
 export function createDemoProvider(options: DemoProviderOptions = {}): GenerationProvider {
-  const today = options.today ?? (() => new Date());
 
   async function answer<T>(prompt: Prompt, items: T[], signal: AbortSignal): Promise<Generated<T>> {
     if (options.delayMs) await sleep(options.delayMs, undefined, { signal });
@@ -73,7 +70,7 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
     label: 'demo',
 
     events(request, signal) {
-      const start = today();
+      const start = new Date();
       const prompt = eventsPrompt(request, isoDay(start));
       const seed = hash(request.category);
       const candidates = [...pairs(rotate(eventFormats, seed), rotate(cities, seed >>> 3))].map(([format, city], index): GeneratedEvent => {

@@ -76,10 +76,12 @@ export class GenerationService {
     const excluded = rows.length - wanted.length;
     const first = wanted[0];
     if (!first) throw conflict('Every selected brand is excluded: nothing to generate.');
-    const targets: RunTarget[] = wanted.map((row) => ({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: row.id }));
-    const context = await this.context(targets[0] as RunTarget, 'Brand');
+    // The first brand stands for all in the balance check: a run of any of them costs about the same.
+    const context = await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first.id }, 'Brand');
     await this.checkBalance(userId, context);
-    const { runs, statuses } = await this.enqueue(userId, targets.map((t) => ({ ...t, categoryId: context.target.categoryId })), false);
+    const { categoryId } = context.target;
+    const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
+    const { runs, statuses } = await this.enqueue(userId, targets, false);
     if (runs.length === 0) throw conflict('A generation of every selected brand is already in progress.');
     this.announceQueued(statuses, context);
     const notes = [
