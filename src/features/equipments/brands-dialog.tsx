@@ -41,12 +41,23 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
   const brands = useEquipmentBrands(subcategory.id, q);
   const generate = useGenerateModels();
   const [failure, setFailure] = useState<string | null>(null);
+  // Said inside the dialog: while it is open, the rest of the page (the toasts too) is hidden from assistive technology.
+  const [success, setSuccess] = useState<string | null>(null);
 
   function generateFor(brand: EquipmentBrand) {
     setFailure(null);
+    setSuccess(null);
     generate.mutate(
       { brand: brand.id, subcategory_id: subcategory.id },
-      { onError: (error) => setFailure(generateModelsFailedText(error)) },
+      {
+        onSuccess: (models) =>
+          setSuccess(
+            models.length > 0
+              ? `Generated ${models.length} new ${models.length === 1 ? 'model' : 'models'} for ${brand.name}.`
+              : `Nothing new was found for ${brand.name}.`,
+          ),
+        onError: (error) => setFailure(generateModelsFailedText(error)),
+      },
     );
   }
 
@@ -69,6 +80,9 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
           {failure}
         </p>
       ) : null}
+      <p role="status" className="brands-dialog__outcome">
+        {success}
+      </p>
       {brands.isPending ? (
         <div className="brands-dialog__state">
           <Spinner label="Loading brands" />
