@@ -154,6 +154,8 @@ test.describe('brands screen', () => {
       status: statusNames.generated,
       message: '<b>7 models</b> added<img src="x" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
       createdAt: new Date('2026-10-01T09:30:00Z'),
+      // A finished run: an unfinished one is a job, and the server's worker would run it.
+      finishedAt: new Date('2026-10-01T09:31:00Z'),
     });
     await openBrands(page, server, category.name, subcategory.name);
 

@@ -115,6 +115,8 @@ test.describe('history dialog', () => {
         type: 'Events',
         categoryId: drones.id,
         status: statusNames.failed,
+        // A finished run: an unfinished one is a job, and the server's worker would run it.
+        finishedAt: new Date(),
         message:
           '<p>Provider said <strong>no</strong>.</p><img src="x" alt="broken" onerror="window.__historyXss = 1"><script>window.__historyXss = 2</script><a href="javascript:window.__historyXss = 3">details</a>',
       })
