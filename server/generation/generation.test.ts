@@ -69,6 +69,21 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     publish.mockRestore();
   });
 
+  it("escapes the names it puts in a run's HTML message", async () => {
+    const category = await ids.category('Drones');
+    const renamed = await call('POST', '/api/categories/update', { id: category, name: 'Drones <img src=x onerror=alert(1)>' });
+    expect(renamed.status).toBe(200);
+    expect((await call('POST', '/api/events/generate', { category_id: category })).status).toBe(200);
+    const [run] = await t.database.db
+      .select()
+      .from(generationRuns)
+      .where(and(eq(generationRuns.categoryId, category), eq(generationRuns.type, 'Events')))
+      .orderBy(desc(generationRuns.id))
+      .limit(1);
+    expect(run?.message).toContain('for Drones &lt;img src=x onerror=alert(1)&gt;.</p>');
+    expect(run?.message).not.toContain('<img');
+  });
+
   it('never adds a name twice; a target with nothing new left ends "No New Results" and still pays for the call', async () => {
     const category = await ids.category('Fitness Equipment');
     let last: { events: { name: string }[]; message: string } | undefined;

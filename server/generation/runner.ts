@@ -6,6 +6,7 @@ import { serializeStatus } from '../catalogue/statuses';
 import type { Database, Executor } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
+import { escapeHtml } from '../html';
 import { changeBalance } from '../tokens/ledger';
 import { brandsPrompt, eventsPrompt, modelsPrompt, promptTokens, type Prompt } from './prompts';
 import { ProviderError, type GenerationProvider, type Usage } from './provider';
@@ -75,10 +76,6 @@ async function propose(provider: GenerationProvider, context: TargetContext, sig
 }
 
 const nouns = { Events: ['event', 'events'], Brands: ['brand', 'brands'], Equipments: ['model', 'models'] } as const;
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
 

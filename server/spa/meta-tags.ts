@@ -1,7 +1,5 @@
 import type { AppConfig } from '../config';
-
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+import { escapeHtml } from '../html';
 
 /**
  * The browser's settings, written into index.html when it is served, so one build runs anywhere
@@ -22,7 +20,7 @@ export function metaTags(config: AppConfig): string {
     'ai-provider': config.ai.provider,
   };
   return Object.entries(tags)
-    .map(([name, content]) => `<meta name="${name}" content="${escapeAttribute(content)}">`)
+    .map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`)
     .join('\n    ');
 }
 
