@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { caller, databaseDigest, demoIds, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 import { seedDemo } from '../seed/demo';
-import { balanceOf, eventually, statusOf as statusOfTarget, type StatusTarget } from './test-support/queries';
+import { balanceOf, eventually, finishedRun, statusOf as statusOfTarget, type StatusTarget } from './test-support/queries';
 
 const engines = await availableEngines();
 
@@ -223,10 +223,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       .insert(generationRuns)
       .values({ type: 'Equipments', userId: operator.userId, categoryId: await ids.category('Construction Equipment'), subcategoryId: excavators, brandId: komatsu, status: statusNames.inProgress })
       .returning();
-    const run = await eventually(async () => {
-      const [row] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.id, queued?.id ?? 0));
-      return row?.finishedAt ? row : undefined;
-    });
+    const run = await finishedRun(t.database.db, queued?.id ?? 0);
     expect(run.status).toBe(statusNames.insufficientTokens);
     expect(run.chargedTokens).toBe(0);
     expect(run.message).toMatch(/^<p>This generation needs up to [\d,]+ tokens; the balance is 10\.<\/p>$/);
@@ -240,10 +237,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       .insert(generationRuns)
       .values({ type: 'Events', userId, categoryId: category, status: statusNames.inProgress, leaseUntil: new Date(Date.now() - 1000), attempts: 1 })
       .returning();
-    const finished = await eventually(async () => {
-      const [row] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.id, orphan?.id ?? 0));
-      return row?.finishedAt ? row : undefined;
-    });
+    const finished = await finishedRun(t.database.db, orphan?.id ?? 0);
     expect(finished.status).toBe(statusNames.generated);
     expect(finished.attempts).toBe(2);
 
@@ -251,10 +245,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       .insert(generationRuns)
       .values({ type: 'Events', userId, categoryId: category, status: statusNames.inProgress, leaseUntil: new Date(Date.now() - 1000), attempts: 3 })
       .returning();
-    const failed = await eventually(async () => {
-      const [row] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.id, doomed?.id ?? 0));
-      return row?.finishedAt ? row : undefined;
-    });
+    const failed = await finishedRun(t.database.db, doomed?.id ?? 0);
     expect(failed.status).toBe(statusNames.failed);
     expect(failed.message).toBe('<p>Stopped after 3 attempts that were interrupted.</p>');
     expect(failed.chargedTokens).toBe(0);

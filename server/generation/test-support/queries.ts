@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { statuses, users } from '../../db/schema';
+import { generationRuns, statuses, users } from '../../db/schema';
 
 /** What the generation tests read back: a target's status, a balance, and a bounded wait for the worker. */
 
@@ -40,4 +40,12 @@ export async function eventually<T>(check: () => Promise<T | undefined>, ms = 10
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Waits until the worker has finished this run, and answers it. */
+export function finishedRun(db: Database, runId: number) {
+  return eventually(async () => {
+    const [row] = await db.select().from(generationRuns).where(eq(generationRuns.id, runId));
+    return row?.finishedAt ? row : undefined;
+  });
 }
