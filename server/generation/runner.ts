@@ -89,10 +89,11 @@ function providerLine(provider: GenerationProvider): string {
  * transaction; then announces the change. Whatever happens, the run ends with a status (or is given back when the
  * process stops), and a failed or refused run costs nothing.
  */
-export async function executeRun(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<RunOutcome> {
+export async function executeRun(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded?: TargetContext): Promise<RunOutcome> {
   const { db } = deps;
   const target = targetOfRun(run);
-  const context = target && (await loadContext(db, target));
+  // A queued run reads its target afresh (it may have moved or gone since); a request running its own has just read it.
+  const context = loaded ?? (target && (await loadContext(db, target)));
   if (!target || !context) {
     return end(deps, run, undefined, failure(statusNames.failed, 'What this generation was for no longer exists.'));
   }

@@ -147,7 +147,7 @@ export class GenerationService {
     const [run] = runs;
     if (!run) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
     this.announceQueued(statuses, context);
-    const outcome = await this.worker.runHeld(run);
+    const outcome = await this.worker.runHeld(run, context);
     if (outcome.kind === 'released') throw new HttpError(503, 'The server is stopping; the generation resumes when it is back.');
     const text = outcome.status?.message ?? '';
     switch (outcome.run.status) {

@@ -1,6 +1,7 @@
 import type { GenerationConfig } from '../config';
 import { executeRun, type RunnerDeps, type RunOutcome } from './runner';
 import { claimNextRun, RunLostError, type RunRow } from './runs';
+import type { TargetContext } from './targets';
 
 /**
  * Works through the queued generation runs of every process sharing the database: up to `concurrency` at once,
@@ -35,8 +36,8 @@ export class GenerationWorker {
   }
 
   /** Runs a run this process already holds (a request that answers with its result), counted for `stop`. */
-  runHeld(run: RunRow): Promise<RunOutcome> {
-    return this.track(executeRun(this.deps, run, this.shutdown.signal));
+  runHeld(run: RunRow, context: TargetContext): Promise<RunOutcome> {
+    return this.track(executeRun(this.deps, run, this.shutdown.signal, context));
   }
 
   /** Stops taking runs, aborts the provider calls in flight and waits until their runs are finished or given back. */
