@@ -17,8 +17,11 @@ import { expect, test, type TestServer } from './fixtures';
  * server of its own, since generating changes the demo catalogue the other specs read.
  */
 
-/** The demo generator's time a run: long enough to see In Progress, short enough for a quick spec. */
-const demoDelayMs = 2_000;
+/**
+ * The demo generator's time a run: long enough for both browsers to be checked while it is In Progress on a busy
+ * 2-core machine (2 s was missed once in a full run), short enough for a quick spec.
+ */
+const demoDelayMs = 6_000;
 const generatingServer = { env: { AI_DEMO_DELAY_MS: String(demoDelayMs) } };
 /** Waiting for a run's end: its delay plus the realtime round trip and the refetches it causes. */
 const runTimeout = demoDelayMs + 15_000;
