@@ -1,36 +1,55 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** A password check the limiter allowed; say how it went, so a success gives its points back. */
+export interface LoginGuess {
+  succeeded(): Promise<void>;
+}
+
+export type LoginAdmission = { allowed: true; guess: LoginGuess } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts failed logins per email and per client address over a minute. Only failures count; a success clears
- * the email's count. An address gets a few times the email's allowance, as one office shares one address.
+ * Bounds the passwords checked per email and per client address over a minute. A guess takes its points before the
+ * password is verified, so requests arriving at once cannot all pass a limit read before any of them was counted;
+ * a successful login gives them back (and clears the email's count). An address gets a few times the email's
+ * allowance, as one office shares one address.
  */
 export class LoginLimiter {
   private readonly byEmail: RateLimiterMemory;
   private readonly byAddress: RateLimiterMemory;
 
-  constructor(maxFailuresPerMinute: number) {
-    this.byEmail = new RateLimiterMemory({ keyPrefix: 'login-email', points: maxFailuresPerMinute, duration: 60 });
-    this.byAddress = new RateLimiterMemory({ keyPrefix: 'login-ip', points: maxFailuresPerMinute * 4, duration: 60 });
+  constructor(maxGuessesPerMinute: number) {
+    this.byEmail = new RateLimiterMemory({ keyPrefix: 'login-email', points: maxGuessesPerMinute, duration: 60 });
+    this.byAddress = new RateLimiterMemory({ keyPrefix: 'login-ip', points: maxGuessesPerMinute * 4, duration: 60 });
   }
 
-  /** Seconds to wait before another try, or 0 when one is allowed. */
-  async retryAfter(email: string, address: string): Promise<number> {
-    const [emailState, addressState] = await Promise.all([this.byEmail.get(email.toLowerCase()), this.byAddress.get(address)]);
-    const blocked = [
-      emailState && emailState.remainingPoints <= 0 ? emailState.msBeforeNext : 0,
-      addressState && addressState.remainingPoints <= 0 ? addressState.msBeforeNext : 0,
-    ];
-    return Math.ceil(Math.max(...blocked) / 1000);
+  async admit(emailText: string, address: string): Promise<LoginAdmission> {
+    const email = emailText.toLowerCase();
+    const refusedByEmail = await take(this.byEmail, email);
+    if (refusedByEmail) return { allowed: false, retryAfterSeconds: refusedByEmail };
+    const refusedByAddress = await take(this.byAddress, address);
+    if (refusedByAddress) {
+      // The email's point was not spent on a check.
+      await this.byEmail.reward(email, 1);
+      return { allowed: false, retryAfterSeconds: refusedByAddress };
+    }
+    return {
+      allowed: true,
+      guess: {
+        succeeded: async () => {
+          await Promise.all([this.byEmail.delete(email), this.byAddress.reward(address, 1)]);
+        },
+      },
+    };
   }
+}
 
-  async recordFailure(email: string, address: string): Promise<void> {
-    await Promise.all([
-      this.byEmail.penalty(email.toLowerCase(), 1),
-      this.byAddress.penalty(address, 1),
-    ]);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.byEmail.delete(email.toLowerCase());
+/** Takes one point; answers 0, or the seconds to wait when the allowance is spent. */
+async function take(limiter: RateLimiterMemory, key: string): Promise<number> {
+  try {
+    await limiter.consume(key, 1);
+    return 0;
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
   }
 }

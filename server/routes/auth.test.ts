@@ -78,6 +78,32 @@ describe.each(engines)('sign-in on %s', (engine) => {
     expect((await login('ada@example.com', 'password123', '10.2.0.2')).statusCode).toBe(200);
   });
 
+  it('checks no more passwords than the limit when guesses arrive at once', async () => {
+    await t.signIn({ email: 'burst@example.com' });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login('burst@example.com', `wrong-${i}`, `10.4.${Math.floor(i / 10)}.${i % 10}`)),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(3);
+    expect(codes.filter((code) => code === 429)).toHaveLength(57);
+    // The right password is not checked either until the minute is over.
+    expect((await login('burst@example.com', 'password123', '10.4.9.9')).statusCode).toBe(429);
+
+    // One address spraying many emails at once: 4x the per-email allowance is checked, no more.
+    const spray = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`burst-spray${i}@example.com`, 'wrong', '10.5.0.1')));
+    expect(spray.filter((res) => res.statusCode === 401)).toHaveLength(12);
+    expect(spray.filter((res) => res.statusCode === 429)).toHaveLength(28);
+  });
+
+  it('gives a successful login its points back', async () => {
+    await t.signIn({ email: 'carla@example.com' });
+    for (let round = 0; round < 3; round += 1) {
+      expect((await login('carla@example.com', 'wrong', '10.6.0.1')).statusCode).toBe(401);
+      expect((await login('carla@example.com', 'wrong', '10.6.0.1')).statusCode).toBe(401);
+      expect((await login('carla@example.com', 'password123', '10.6.0.1')).statusCode).toBe(200);
+    }
+  });
+
   it('revokes the token on logout', async () => {
     const { token } = (await login('ada@example.com', 'password123', '10.3.0.1')).json<{ token: string }>();
     const headers = { authorization: `Bearer ${token}` };

@@ -17,18 +17,17 @@ const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter; tokenTtlDays: n
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const wait = await limiter.retryAfter(email, request.ip);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpError(429, `Too many login attempts. Please try again in ${wait} seconds.`);
+      const admission = await limiter.admit(email, request.ip);
+      if (!admission.allowed) {
+        reply.header('retry-after', String(admission.retryAfterSeconds));
+        throw new HttpError(429, `Too many login attempts. Please try again in ${admission.retryAfterSeconds} seconds.`);
       }
       const user = await findUserByEmail(app.db, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await limiter.recordFailure(email, request.ip);
         request.log.info({ userId: user?.id }, 'login failed');
         throw new HttpError(401, 'These credentials do not match our records.');
       }
-      await limiter.recordSuccess(email);
+      await admission.guess.succeeded();
       const token = await issueAccessToken(app.db, user.id, tokenTtlDays);
       request.log.info({ userId: user.id }, 'login succeeded');
       return { token, user: { id: user.id } };
