@@ -7,7 +7,7 @@ import {
 } from '../../contract/payment-methods';
 import type { Executor } from '../db/client';
 import { HttpError } from '../errors';
-import { ensureCustomer, findCustomer, type LiveCustomer } from './customers';
+import { ensureCustomer, findCustomer, storedCustomerId, type LiveCustomer } from './customers';
 import { callStripe } from './provider-errors';
 
 /**
@@ -70,13 +70,16 @@ async function setDefault(stripe: Stripe, customer: LiveCustomer, id: string): P
 /**
  * POST /api/payment-methods { payment_method }: records a card confirmed by the browser. The SetupIntent already
  * attached it to the operator's customer; an unattached card is attached here; another customer's is a 404.
+ * The card is checked before anything is created, so a refused card changes nothing, at Stripe either.
  * The first card (or any card while there is no default) becomes the default.
  */
 export async function addCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
-  let customer = await ensureCustomer(db, stripe, userId);
   const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
   if (method.type !== 'card') throw new HttpError(422, paymentMessages.notACard, { payment_method: [paymentMessages.notACard] });
   const owner = customerIdOf(method);
+  if (owner !== null && owner !== (await storedCustomerId(db, userId))) throw new HttpError(404, paymentMessages.notFound);
+
+  let customer = await ensureCustomer(db, stripe, userId);
   if (owner !== null && owner !== customer.id) throw new HttpError(404, paymentMessages.notFound);
   if (owner === null) await callStripe(() => stripe.paymentMethods.attach(id, { customer: customer.id }));
 

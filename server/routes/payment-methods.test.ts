@@ -144,6 +144,29 @@ describe.each(engines)('payment methods on %s', (engine) => {
     expect(malformed.json()).toMatchObject({ errors: { payment_method: [expect.any(String)] } });
   });
 
+  it('makes no Stripe call that changes anything for a refused card, and creates no customer for it', async () => {
+    const owner = await t.signIn();
+    const card = await saveCard(t, fake, owner.headers);
+    const { userId, headers } = await t.signIn();
+    const changingCalls = () => fake.requests.filter((r) => r.method !== 'GET').length;
+    const before = changingCalls();
+
+    const refusals = [
+      await t.app.inject({ method: 'POST', url: '/api/payment-methods', headers, payload: { payment_method: 'pm_doesnotexist' } }),
+      await t.app.inject({ method: 'POST', url: '/api/payment-methods', headers, payload: { payment_method: card } }),
+      await t.app.inject({ method: 'DELETE', url: `/api/payment-methods/${card}`, headers }),
+      await t.app.inject({ method: 'POST', url: '/api/payment-methods/switch-default', headers, payload: { payment_method: card } }),
+    ];
+    expect(refusals.map((res) => res.statusCode)).toEqual([404, 404, 404, 404]);
+    const malformed = fake.requests.length;
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment-methods', headers, payload: { payment_method: 'x' } })).statusCode).toBe(422);
+    expect(fake.requests.length).toBe(malformed);
+
+    expect(changingCalls()).toBe(before);
+    expect(await customerIdOf(userId)).toBeNull();
+    expect((await list(owner.headers)).methods.map((m) => m.id)).toEqual([card]);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ url: '/api/payment-methods' });
     expect(res.statusCode).toBe(401);
