@@ -12,11 +12,16 @@ export const loginAnswer = z.object({
 });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
+/**
+ * `tokens` is the balance; `held_tokens` (extension) the part of it held for runs under way (the most each may cost,
+ * until it ends): what can be spent is `tokens - held_tokens`.
+ */
 export const user = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
   tokens: z.number().int(),
+  held_tokens: z.number().int().optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -24,7 +29,7 @@ export type User = z.infer<typeof user>;
 export const userAnswer = user;
 
 /** GET /api/user-tokens */
-export const userTokensAnswer = z.object({ tokens: z.number().int() });
+export const userTokensAnswer = z.object({ tokens: z.number().int(), held_tokens: z.number().int().optional() });
 export type UserTokensAnswer = z.infer<typeof userTokensAnswer>;
 
 /** What the browser keeps in localStorage (SPEC 3). */

@@ -31,7 +31,10 @@ export const realtimeEvents = {
   updateEvents: 'updateevents',
 } as const;
 
-export const changeTokensPayload = z.object({ user: z.object({ id: z.number().int(), tokens: z.number().int() }) });
+/** `held_tokens` (extension): the part of the balance held for runs under way; absent from other servers. */
+export const changeTokensPayload = z.object({
+  user: z.object({ id: z.number().int(), tokens: z.number().int(), held_tokens: z.number().int().optional() }),
+});
 export const changeAnyStatusPayload = z.object({ status: z.unknown() });
 export const updateSubcategoryPayload = z.object({ subcategory_id: z.number().int() });
 export const updateCategoryPayload = z.object({ category_id: z.number().int() });

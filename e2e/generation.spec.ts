@@ -5,7 +5,7 @@ import type { Category } from '../contract/categories';
 import type { Event } from '../contract/events';
 import { notGeneratedStatus, statusNames } from '../contract/statuses';
 import { generationRuns, users } from '../server/db/schema';
-import { itemsPerRun } from '../server/generation/runner';
+import { itemsPerRun } from '../server/generation/prompts';
 import { changeBalance } from '../server/tokens/ledger';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
@@ -52,6 +52,11 @@ async function balanceOf(server: TestServer, userId: number): Promise<number> {
   const [user] = await server.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
   return user.tokens;
+}
+
+async function heldOf(server: TestServer, userId: number): Promise<number> {
+  const [user] = await server.db.select({ held: users.heldTokens }).from(users).where(eq(users.id, userId));
+  return user?.held ?? 0;
 }
 
 const tokensText = (n: number) => `${n.toLocaleString('en-US')} tokens`;
@@ -181,6 +186,13 @@ test.describe('generation', () => {
         await expect(banner(p).getByRole('button', { name: 'Regenerate', exact: true })).toHaveCount(0);
       }
       await expect(main(b).locator('.status-badge')).toHaveText(statusNames.inProgress);
+      // The run holds the most it may cost: both browsers show what is left to spend, and what is held.
+      const held = await heldOf(server, userId);
+      expect(held).toBeGreaterThan(0);
+      for (const p of [page, b]) {
+        await expect(balanceBadge(p).locator('.token-badge__value')).toHaveText(tokensText(before - held));
+        await expect(balanceBadge(p).getByText(`${held.toLocaleString('en-US')} held`, { exact: true })).toBeVisible();
+      }
 
       const response = await answered;
       expect(response.status(), await response.text()).toBe(200);

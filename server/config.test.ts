@@ -10,7 +10,7 @@ describe('loadConfig', () => {
     expect(config.realtime.driver).toBe('embedded');
     expect(config.stripe).toBeUndefined();
     expect(config.ai).toEqual({ provider: 'demo', demoDelayMs: 1500, maxOutputTokens: 4000 });
-    expect(config.generation).toEqual({ concurrency: 2, pollMs: 5000 });
+    expect(config.generation).toEqual({ concurrency: 2, pollMs: 5000, leaseMs: 30_000 });
   });
 
   it('switches to PostgreSQL with DATABASE_URL', () => {

@@ -58,6 +58,7 @@ export const environmentSchema = z.object({
   AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  GENERATION_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 
@@ -95,6 +96,11 @@ export interface GenerationConfig {
   concurrency: number;
   /** How often a process looks for runs queued by another process or left behind by a stopped one. */
   pollMs: number;
+  /**
+   * How long a run stays held without its process renewing the lease (renewed every third of it while the run is
+   * worked on): after that, another process takes the run over.
+   */
+  leaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +181,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
           }
         : { provider: 'demo', demoDelayMs: env.AI_DEMO_DELAY_MS, maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS },
-    generation: { concurrency: env.GENERATION_CONCURRENCY, pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000) },
+    generation: {
+      concurrency: env.GENERATION_CONCURRENCY,
+      pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000),
+      leaseMs: Math.round(env.GENERATION_LEASE_SECONDS * 1000),
+    },
   };
 }

@@ -15,7 +15,7 @@ export async function findUserByEmail(db: Executor, email: string) {
 
 export async function findUser(db: Executor, id: number): Promise<User | undefined> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, tokens: users.tokens })
+    .select({ id: users.id, email: users.email, name: users.name, tokens: users.tokens, held_tokens: users.heldTokens })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

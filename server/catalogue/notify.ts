@@ -72,8 +72,8 @@ export function eventsUpdated(broadcaster: Notifier, categoryId: number): void {
   send(broadcaster, channels.events, realtimeEvents.updateEvents, payload);
 }
 
-/** An operator's balance changed (a purchase, a generation): their screens show the new one. */
-export function balanceChanged(broadcaster: Notifier, userId: number, tokens: number): void {
-  const payload: z.infer<typeof changeTokensPayload> = { user: { id: userId, tokens } };
+/** An operator's balance or what it holds changed (a purchase, a run started or ended): their screens show it. */
+export function balanceChanged(broadcaster: Notifier, userId: number, balance: { tokens: number; held: number }): void {
+  const payload: z.infer<typeof changeTokensPayload> = { user: { id: userId, tokens: balance.tokens, held_tokens: balance.held } };
   send(broadcaster, channels.user(userId), realtimeEvents.changeTokens, payload);
 }

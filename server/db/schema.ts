@@ -27,10 +27,19 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Cached balance; every change is a row of token_ledger written in the same transaction. */
     tokens: integer('tokens').notNull().default(0),
+    /**
+     * The part of the balance held for runs under way (the sum of their generation_runs.held_tokens): what the
+     * operator can still spend is tokens - held_tokens, never below zero.
+     */
+    heldTokens: integer('held_tokens').notNull().default(0),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), check('users_tokens_not_negative', sql`${t.tokens} >= 0`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_tokens_not_negative', sql`${t.tokens} >= 0`),
+    check('users_held_tokens_within_balance', sql`${t.heldTokens} >= 0 and ${t.heldTokens} <= ${t.tokens}`),
+  ],
 );
 
 /** Opaque bearer tokens, kept only as a SHA-256 hash; logout deletes the row. */
@@ -220,9 +229,18 @@ export const generationRuns = pgTable(
     message: text('message'),
     /** Tokens charged to userId when the run finished (its total_tokens, or 0 when nothing was kept). */
     chargedTokens: integer('charged_tokens').notNull().default(0),
-    /** The run is a job while unfinished: a worker holds it until this time, then any worker may take it over. */
+    /**
+     * The run is a job while unfinished: a process holds it until this time (renewing it while it works), then any
+     * process may take it over.
+     */
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** The process holding the lease: `host/pid/boot`, so a restarted process knows its host's dead ones. */
+    leaseHolder: varchar('lease_holder', { length: 255 }),
     attempts: integer('attempts').notNull().default(0),
+    /** Tokens reserved from the payer's balance while the run works (its most possible cost); 0 once it ends. */
+    heldTokens: integer('held_tokens').notNull().default(0),
+    /** When a process last started working on it (null while queued). */
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,30 +1,29 @@
 import { z } from 'zod';
+import { clipText, storableText } from '../text';
 
 /**
  * What a provider hands back, item by item, before anything is stored. A provider's answer is untrusted text: every
- * field is bounded and trimmed here, and an item that does not fit is dropped on its own (the others are kept).
+ * field is made storable (no NUL, no unpaired surrogate), bounded on character boundaries and trimmed here, and an
+ * item that does not fit is dropped on its own (the others are kept).
  */
 
+/** Provider text as it can be stored. */
+const text = z.string().transform(storableText);
 const optionalText = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((value) => {
-      const trimmed = value?.trim().slice(0, max);
-      return trimmed ? trimmed : null;
-    });
-const name = z.string().trim().min(1).max(255);
+  text.nullish().transform((value) => {
+    const trimmed = value ? clipText(value.trim(), max).trim() : '';
+    return trimmed ? trimmed : null;
+  });
+const name = text.pipe(z.string().trim().min(1).max(255));
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'not a calendar date')
   .nullish()
   .transform((value) => value ?? null);
-const webAddress = z
-  .string()
-  .trim()
+const webAddress = text
   .nullish()
-  .transform((value) => (value && /^https?:\/\/[^\s<>"']+$/i.test(value) ? value.slice(0, 2048) : null));
+  .transform((value) => (value && /^https?:\/\/[^\s<>"']+$/i.test(value.trim()) && value.trim().length <= 2048 ? value.trim() : null));
 
 export const generatedEvent = z
   .object({
@@ -45,7 +44,7 @@ export const generatedEvent = z
 export type GeneratedEvent = z.output<typeof generatedEvent>;
 
 export const socialTypes = ['crunchbase', 'facebook', 'x', 'linkedin'] as const;
-const social = z.object({ type: z.enum(socialTypes), url: z.string().trim().regex(/^https:\/\/[^\s<>"']+$/i).max(2048) });
+const social = z.object({ type: z.enum(socialTypes), url: text.pipe(z.string().trim().regex(/^https:\/\/[^\s<>"']+$/i).max(2048)) });
 
 export const generatedBrand = z.object({
   name,
@@ -55,11 +54,9 @@ export const generatedBrand = z.object({
   country: optionalText(255),
   address: optionalText(500),
   phone_number: optionalText(64),
-  email: z
-    .string()
-    .trim()
+  email: text
     .nullish()
-    .transform((value) => (value && z.email().max(255).safeParse(value).success ? value : null)),
+    .transform((value) => (value && z.email().max(255).safeParse(value.trim()).success ? value.trim() : null)),
   socials: z
     .array(z.unknown())
     .nullish()
@@ -73,9 +70,9 @@ export const generatedModel = z.object({
   specifications: optionalText(4000),
   description: optionalText(4000),
   tags: z
-    .array(z.string())
+    .array(text)
     .nullish()
-    .transform((tags) => [...new Set((tags ?? []).map((tag) => tag.trim().slice(0, 64)).filter(Boolean))].slice(0, 20)),
+    .transform((tags) => [...new Set((tags ?? []).map((tag) => clipText(tag.trim(), 64).trim()).filter(Boolean))].slice(0, 20)),
   is_manufactured: z.boolean().nullish().transform((value) => value ?? true),
   is_brand_still_manufactured: z.boolean().nullish().transform((value) => value ?? true),
   seo_title: optionalText(255),

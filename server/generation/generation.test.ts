@@ -23,7 +23,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
   const statusOf = (where: StatusTarget) => statusOfTarget(t.database.db, where);
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { generation: { concurrency: 2, pollMs: 100 } });
+    t = await createTestApp(engine, { generation: { concurrency: 2, pollMs: 100, leaseMs: 30_000 } });
     await seedDemo(t.database.db, { email: 'demo-seed@example.com', password: 'password123' });
     const session = await t.signIn({ tokens: 200_000 });
     userId = session.userId;
@@ -56,16 +56,20 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     expect(ledger).toEqual([expect.objectContaining({ userId, delta: -(last?.chargedTokens ?? 0), reason: 'generation' })]);
     expect((await statusOf({ modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.generated);
 
-    // In Progress, then the result, then the balance: each after its transaction.
+    // In Progress and the hold on the balance, then the result, then the balance: each after its transaction.
     const sent = publish.mock.calls.map(([channel, event, payload]) => [channel, event, (payload as { status?: { name: string } }).status?.name]);
     expect(sent).toEqual([
       [channels.statuses, realtimeEvents.changeAnyStatus, statusNames.inProgress],
+      [channels.user(userId), realtimeEvents.changeTokens, undefined],
       [channels.statuses, realtimeEvents.changeAnyStatus, statusNames.generated],
       [channels.events, realtimeEvents.updateEvents, undefined],
       [channels.user(userId), realtimeEvents.changeTokens, undefined],
     ]);
-    expect(publish.mock.calls[2]?.[2]).toEqual({ category_id: category });
-    expect(publish.mock.calls[3]?.[2]).toEqual({ user: { id: userId, tokens: await balance() } });
+    const most = (publish.mock.calls[1]?.[2] as { user: { held_tokens: number } }).user.held_tokens;
+    expect(most).toBeGreaterThanOrEqual(last?.chargedTokens ?? 0);
+    expect(publish.mock.calls[1]?.[2]).toEqual({ user: { id: userId, tokens: before, held_tokens: most } });
+    expect(publish.mock.calls[3]?.[2]).toEqual({ category_id: category });
+    expect(publish.mock.calls[4]?.[2]).toEqual({ user: { id: userId, tokens: await balance(), held_tokens: 0 } });
     publish.mockRestore();
   });
 
@@ -161,6 +165,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const events = publish.mock.calls.map(([channel, event]) => `${channel} ${event}`);
     expect(events).toEqual([
       `${channels.statuses} ${realtimeEvents.changeAnyStatus}`,
+      `${channels.user(userId)} ${realtimeEvents.changeTokens}`,
       `${channels.statuses} ${realtimeEvents.changeAnyStatus}`,
       `${channels.equipments} ${realtimeEvents.statusesChanged}`,
       `${channels.user(userId)} ${realtimeEvents.changeTokens}`,

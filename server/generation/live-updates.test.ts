@@ -78,7 +78,7 @@ describe('generation announces each change on the real-time channels', () => {
     eventsChannel.bind(realtimeEvents.updateEvents, (payload: { category_id: number }) => {
       void get<{ total: number }>(`/api/events?category_id=${payload.category_id}`).then((page) => (visibleWhenAnnounced = page.total));
     });
-    const tokens = collect(user, realtimeEvents.changeTokens) as { user: { id: number; tokens: number } }[];
+    const tokens = collect(user, realtimeEvents.changeTokens) as { user: { id: number; tokens: number; held_tokens: number } }[];
 
     const res = await post('/api/events/generate', { category_id: category });
     expect(res.status).toBe(200);
@@ -92,9 +92,15 @@ describe('generation announces each change on the real-time channels', () => {
     ]);
     await within((async () => { while (visibleWhenAnnounced === undefined) await new Promise((r) => setTimeout(r, 10)); })(), 5000, 'updateevents');
     expect(visibleWhenAnnounced).toBe(8);
-    await until(tokens, 1, 'changetokens');
-    const { tokens: balance } = await get<{ tokens: number }>('/api/user-tokens');
-    expect(tokens).toEqual([{ user: { id: userId, tokens: balance } }]);
+    // The run's hold when it was queued, then its charge replacing the hold.
+    await until(tokens, 2, 'changetokens');
+    const { tokens: balance, held_tokens: held } = await get<{ tokens: number; held_tokens: number }>('/api/user-tokens');
+    expect(held).toBe(0);
+    expect(tokens).toEqual([
+      { user: { id: userId, tokens: 100_000, held_tokens: expect.any(Number) } },
+      { user: { id: userId, tokens: balance, held_tokens: 0 } },
+    ]);
+    expect(tokens[0]?.user.held_tokens).toBeGreaterThanOrEqual(100_000 - balance);
     expect(balance).toBeLessThan(100_000);
   });
 

@@ -85,7 +85,7 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await createTestApp(engine, { ai: openAiConfig(fake), generation: { concurrency: 2, pollMs: 100 } });
+    t = await createTestApp(engine, { ai: openAiConfig(fake), generation: { concurrency: 2, pollMs: 100, leaseMs: 30_000 } });
     await seedDemo(t.database.db, { email: 'demo-seed@example.com', password: 'password123' });
     const session = await t.signIn({ tokens: 200_000 });
     userId = session.userId;
@@ -391,9 +391,57 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect((await lastRun(t.database.db, { type: 'Equipments', brandId: brand }))?.chargedTokens).toBe(620);
   });
 
+  it('stores an answer\'s text as text can be stored: cut on character boundaries, without NUL or half a surrogate pair', async () => {
+    const subcategory = await ids.subcategory('Studio Monitors');
+    const brand = await ids.brand('Genelec');
+    const longTag = `${'a'.repeat(63)}😀`;
+    fake.enqueue(
+      listAnswer('models', [
+        { model: 'Edge\u0000 8361', tags: [`${longTag}b`, 'ok\ud800'], description: 'Three-way\u0000 monitor \udc00', seo_title: `${'😀'.repeat(300)}` },
+      ]),
+    );
+    const res = await call<{ models: { model: string; tags: string[]; description: string | null }[] }>('POST', '/api/equipments/generate-models', {
+      brand,
+      subcategory_id: subcategory,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.models).toEqual([expect.objectContaining({ model: 'Edge 8361', tags: [longTag, 'ok\ufffd'], description: 'Three-way monitor \ufffd' })]);
+    const [stored] = await t.database.db.select().from(equipments).where(and(eq(equipments.brandId, brand), eq(equipments.model, 'Edge 8361')));
+    expect(stored?.tags).toEqual([longTag, 'ok\ufffd']);
+    expect(stored?.seoTitle).toBe('😀'.repeat(255));
+    expect((await lastRun(t.database.db, { type: 'Equipments', brandId: brand }))?.status).toBe(statusNames.generated);
+  });
+
+  it('a run whose answer cannot be stored ends Failed with a clear message, at no cost, its target free again', async () => {
+    const category = await ids.category('Fitness Equipment');
+    const before = await catalogueDigest(t.database.db);
+    // The database refuses the rows, as a broken or full database would.
+    await t.database.db.execute(sql.raw(`create function refuse_events() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
+    await t.database.db.execute(sql.raw('create trigger refuse_events before insert on events for each row execute function refuse_events()'));
+    try {
+      fake.enqueue(listAnswer('events', [{ name: 'Unstorable Expo' }]));
+      const res = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe('The generated items could not be stored; nothing was charged.');
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_events on events'));
+      await t.database.db.execute(sql.raw('drop function refuse_events()'));
+    }
+    const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
+    expect(run).toMatchObject({ status: statusNames.failed, chargedTokens: 0, heldTokens: 0, leaseUntil: null });
+    expect(run?.finishedAt).not.toBeNull();
+    expect(await catalogueDigest(t.database.db)).toBe(before);
+    expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.failed);
+
+    fake.enqueue(listAnswer('events', [{ name: 'Storable Expo' }]));
+    const again = await call<{ events: { name: string }[] }>('POST', '/api/events/generate', { category_id: category });
+    expect(again.status).toBe(200);
+    expect(again.body.events.map((e) => e.name)).toEqual(['Storable Expo']);
+  });
+
   it('a provider slower than the timeout fails the run with "did not answer in time" after the retries', async () => {
     // A second process on the same database, whose provider gives up after 300 ms an attempt.
-    const slow = await buildApp(testConfig({ ai: openAiConfig(fake, 300), generation: { concurrency: 1, pollMs: 60_000 } }), {
+    const slow = await buildApp(testConfig({ ai: openAiConfig(fake, 300), generation: { concurrency: 1, pollMs: 60_000, leaseMs: 30_000 } }), {
       database: t.database,
       logger: false,
     });
@@ -437,7 +485,7 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       }),
     );
     // A second process on the same database, logging everything as production does (same redactions).
-    const config = testConfig({ ai: openAiConfig(fake), generation: { concurrency: 1, pollMs: 60_000 } });
+    const config = testConfig({ ai: openAiConfig(fake), generation: { concurrency: 1, pollMs: 60_000, leaseMs: 30_000 } });
     const app = await buildApp(config, { database: t.database, logger: { level: 'trace', redact: redactedLogPaths, stream } });
     try {
       await app.ready();

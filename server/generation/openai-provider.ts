@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { z } from 'zod';
+import { clipText, storableText } from '../text';
 import { generatedBrand, generatedEvent, generatedModel, keepValid } from './generated-items';
 import { brandsPrompt, eventsPrompt, modelsPrompt, type Prompt } from './prompts';
 import { ProviderError, type Generated, type GenerationProvider } from './provider';
@@ -89,7 +90,7 @@ function describeFailure(error: unknown, apiKey: string): string {
   if (error instanceof OpenAI.APIError) {
     const quoted = error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : '';
     const detail = apiKey ? quoted.replaceAll(apiKey, '***') : quoted;
-    return `The AI provider refused the request (HTTP ${error.status ?? '?'})${detail ? `: ${detail.slice(0, 300)}` : '.'}`;
+    return `The AI provider refused the request (HTTP ${error.status ?? '?'})${detail ? `: ${clipText(storableText(detail), 300)}` : '.'}`;
   }
   return 'The AI provider failed.';
 }

@@ -5,6 +5,7 @@ import { createDemoProvider } from './demo-provider';
 import { createOpenAiProvider } from './openai-provider';
 import type { GenerationProvider } from './provider';
 import { GenerationService } from './service';
+import { newLeaseHolder } from './lease-holder';
 import { GenerationWorker } from './worker';
 
 declare module 'fastify' {
@@ -31,17 +32,22 @@ export function createProvider(ai: AiConfig): GenerationProvider {
  */
 export default fp<GenerationPluginOptions>(
   async (app, options) => {
+    const holder = newLeaseHolder();
     const deps = {
       db: app.db,
       provider: createProvider(options.ai),
       notifier: notifierOf(app),
       maxOutputTokens: options.ai.maxOutputTokens,
+      lease: { holder: holder.id, ms: options.generation.leaseMs },
       log: app.log.child({ component: 'generation' }),
     };
-    const worker = new GenerationWorker(deps, options.generation);
+    const worker = new GenerationWorker(deps, options.generation, holder);
     app.decorate('generation', new GenerationService(deps, worker));
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('preClose', () => worker.stop());
+    app.addHook('onReady', () => worker.start());
+    app.addHook('preClose', async () => {
+      await worker.stop();
+      holder.retire();
+    });
   },
   { name: 'generation', dependencies: ['database'] },
 );

@@ -1,5 +1,9 @@
 import { socialTypes } from './generated-items';
 import type { BrandsRequest, EventsRequest, ModelsRequest } from './provider';
+import type { TargetContext } from './targets';
+
+/** How many items one run asks for. */
+export const itemsPerRun = { Events: 8, Brands: 10, Equipments: 6 } as const;
 
 /**
  * The prompts an OpenAI-compatible model is sent, one a kind of run. The demo generator reads the same texts to
@@ -66,4 +70,35 @@ export function estimateTokens(text: string): number {
 
 export function promptTokens(prompt: Prompt): number {
   return estimateTokens(prompt.system) + estimateTokens(prompt.user);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The request a run of this target sends its provider. */
+export function requestOf(context: TargetContext) {
+  const base = { category: context.category, known: context.known };
+  switch (context.target.type) {
+    case 'Events':
+      return { type: 'Events', request: { ...base, count: itemsPerRun.Events } } as const;
+    case 'Brands':
+      return { type: 'Brands', request: { ...base, subcategory: context.subcategory ?? '', count: itemsPerRun.Brands } } as const;
+    case 'Equipments':
+      return {
+        type: 'Equipments',
+        request: { ...base, subcategory: context.subcategory ?? '', brand: context.brand ?? '', count: itemsPerRun.Equipments },
+      } as const;
+  }
+}
+
+/** The prompt a run of this target sends (what an OpenAI-compatible model reads, and what the demo counts). */
+export function promptOf(context: TargetContext): Prompt {
+  const { type, request } = requestOf(context);
+  switch (type) {
+    case 'Events':
+      return eventsPrompt(request, today());
+    case 'Brands':
+      return brandsPrompt(request);
+    case 'Equipments':
+      return modelsPrompt(request);
+  }
 }

@@ -1,21 +1,27 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { statusNames } from '../../contract/statuses';
 import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../catalogue/notify';
 import { serializeStatus } from '../catalogue/statuses';
 import type { Database, Executor } from '../db/client';
-import { users } from '../db/schema';
-import { HttpError } from '../errors';
 import { escapeHtml } from '../html';
-import { changeBalance } from '../tokens/ledger';
-import { brandsPrompt, eventsPrompt, modelsPrompt, promptTokens, type Prompt } from './prompts';
+import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
+import { mostRunCost, runCharge } from './pricing';
+import { requestOf } from './prompts';
 import { ProviderError, type GenerationProvider, type Usage } from './provider';
-import { finishRun, maxAttempts, releaseRun, setStatuses, type RunResult, type RunRow, type StatusRow } from './runs';
+import {
+  finishRun,
+  markStarted,
+  maxAttempts,
+  releaseRun,
+  RunLostError,
+  setStatuses,
+  type Lease,
+  type RunResult,
+  type RunRow,
+  type StatusRow,
+} from './runs';
 import { storeBrands, storeEvents, storeModels } from './store';
 import { describeTarget, loadContext, targetName, targetOfRun, type TargetContext } from './targets';
-
-/** How many items one run asks for. */
-export const itemsPerRun = { Events: 8, Brands: 10, Equipments: 6 } as const;
 
 export interface RunnerDeps {
   db: Database;
@@ -23,33 +29,26 @@ export interface RunnerDeps {
   notifier: Notifier;
   /** The largest answer a provider is asked for: with the prompt, the most a run can cost. */
   maxOutputTokens: number;
+  /** How this process holds the runs it works on. */
+  lease: Lease;
   log: FastifyBaseLogger;
+}
+
+/** Why a run's work was stopped from outside: the process is stopping, or another process holds the run now. */
+export class RunInterrupted extends Error {
+  constructor(readonly why: 'stopping' | 'lost') {
+    super(why === 'stopping' ? 'The process is stopping.' : 'The run is held by another process now.');
+    this.name = 'RunInterrupted';
+  }
 }
 
 export type RunOutcome =
   /** `status` is the target's, absent when the target no longer exists. */
   | { kind: 'finished'; run: RunRow; status: StatusRow | undefined; created: number[] }
-  /** The process is stopping: the run was given back unfinished, for another process or the next start. */
-  | { kind: 'released' };
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-function promptOf(context: TargetContext): Prompt {
-  const base = { category: context.category, known: context.known };
-  switch (context.target.type) {
-    case 'Events':
-      return eventsPrompt({ ...base, count: itemsPerRun.Events }, today());
-    case 'Brands':
-      return brandsPrompt({ ...base, subcategory: context.subcategory ?? '', count: itemsPerRun.Brands });
-    case 'Equipments':
-      return modelsPrompt({ ...base, subcategory: context.subcategory ?? '', brand: context.brand ?? '', count: itemsPerRun.Equipments });
-  }
-}
-
-/** The most a run of this target may cost: its prompt and the largest answer. A run starts only if the balance covers it. */
-export function costEstimate(context: TargetContext, maxOutputTokens: number): number {
-  return promptTokens(promptOf(context)) + maxOutputTokens;
-}
+  /** The process is stopping: the run was given back unfinished, its hold released, for another process or the next start. */
+  | { kind: 'released' }
+  /** Another process holds the run now (this one lost its lease): it finishes it. */
+  | { kind: 'lost' };
 
 interface Proposal {
   usage: Usage;
@@ -57,19 +56,18 @@ interface Proposal {
 }
 
 async function propose(provider: GenerationProvider, context: TargetContext, signal: AbortSignal): Promise<Proposal> {
-  const base = { category: context.category, known: context.known };
-  switch (context.target.type) {
+  const asked = requestOf(context);
+  switch (asked.type) {
     case 'Events': {
-      const { items, usage } = await provider.events({ ...base, count: itemsPerRun.Events }, signal);
+      const { items, usage } = await provider.events(asked.request, signal);
       return { usage, store: (tx) => storeEvents(tx, context, items) };
     }
     case 'Brands': {
-      const { items, usage } = await provider.brands({ ...base, subcategory: context.subcategory ?? '', count: itemsPerRun.Brands }, signal);
+      const { items, usage } = await provider.brands(asked.request, signal);
       return { usage, store: (tx) => storeBrands(tx, context, items) };
     }
     case 'Equipments': {
-      const request = { ...base, subcategory: context.subcategory ?? '', brand: context.brand ?? '', count: itemsPerRun.Equipments };
-      const { items, usage } = await provider.models(request, signal);
+      const { items, usage } = await provider.models(asked.request, signal);
       return { usage, store: (tx) => storeModels(tx, context, items) };
     }
   }
@@ -83,88 +81,124 @@ function providerLine(provider: GenerationProvider): string {
   return provider.label === 'demo' ? 'Made by the offline demo generator: the items are made up.' : `Model: ${escapeHtml(provider.label)}.`;
 }
 
+/** The 402 text: what a run needs and what the balance offers. */
+export function insufficientText(needed: number, available: Pick<Balance, 'available' | 'held'>): string {
+  const amount = (n: number) => n.toLocaleString('en-US');
+  const offered =
+    available.held > 0
+      ? `${amount(available.available)} are available (${amount(available.held)} held for runs under way)`
+      : `the balance is ${amount(available.available)}`;
+  return `This generation needs up to ${amount(needed)} tokens; ${offered}.`;
+}
+
 /**
- * Runs one held generation run to its end: checks the balance covers the most it can cost, asks the provider,
- * stores what is new, charges the tokens the provider used, and sets the run and its target's status, all in one
- * transaction; then announces the change. Whatever happens, the run ends with a status (or is given back when the
- * process stops), and a failed or refused run costs nothing.
+ * Runs one held generation run to its end: holds the most it can cost from the payer's balance (or ends it
+ * "Insufficient tokens" without asking the provider), asks the provider, and stores what is new, charges what the
+ * provider used (releasing the rest of the hold) and sets the run and its target's status, all in one
+ * transaction; then announces the change. Whatever happens, the run ends with a status, or is given back when
+ * the process stops; a run that fails, however it fails, costs nothing.
  */
 export async function executeRun(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded?: TargetContext): Promise<RunOutcome> {
-  const { db } = deps;
+  try {
+    return await work(deps, run, signal, loaded);
+  } catch (error) {
+    if (error instanceof RunLostError) return { kind: 'lost' };
+    throw error;
+  }
+}
+
+async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: TargetContext | undefined): Promise<RunOutcome> {
   const target = targetOfRun(run);
   // A queued run reads its target afresh (it may have moved or gone since); a request running its own has just read it.
-  const context = loaded ?? (target && (await loadContext(db, target)));
+  const context = loaded ?? (target && (await loadContext(deps.db, target)));
   if (!target || !context) {
     return end(deps, run, undefined, failure(statusNames.failed, 'What this generation was for no longer exists.'));
   }
   if (run.attempts > maxAttempts) {
     return end(deps, run, context, failure(statusNames.failed, `Stopped after ${maxAttempts} attempts that were interrupted.`));
   }
+  const payer = run.userId;
+  if (payer === null) return end(deps, run, context, failure(statusNames.failed, noPayerText));
 
-  const estimate = costEstimate(context, deps.maxOutputTokens);
-  const [payer] = run.userId === null ? [] : await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, run.userId));
-  if (!payer) return end(deps, run, context, failure(statusNames.failed, 'The operator who started this generation no longer exists.'));
-  if (payer.tokens < estimate) {
-    return end(deps, run, context, failure(statusNames.insufficientTokens, insufficientText(estimate, payer.tokens)));
+  if (signal.aborted) return interrupted(deps, run, signal);
+  const most = mostRunCost(context, deps.maxOutputTokens);
+  const held = await hold(deps, run, payer, most);
+  if (held.kind === 'refused') {
+    return end(deps, run, context, failure(statusNames.insufficientTokens, insufficientText(most, { available: held.available, held: 0 })));
   }
+  if (held.kind === 'no-payer') return end(deps, run, context, failure(statusNames.failed, noPayerText));
+  if (held.changed) balanceChanged(deps.notifier, payer, held.changed);
 
   let proposal: Proposal;
   try {
     proposal = await propose(deps.provider, context, signal);
   } catch (error) {
-    if (signal.aborted) {
-      await releaseRun(db, run.id);
-      return { kind: 'released' };
-    }
+    if (signal.aborted) return interrupted(deps, run, signal);
     if (!(error instanceof ProviderError)) deps.log.error({ err: error, runId: run.id }, 'generation failed');
     const message = error instanceof ProviderError ? error.message : 'The generation failed unexpectedly.';
     return end(deps, run, context, failure(statusNames.failed, message, error instanceof ProviderError ? error.usage : undefined));
   }
 
   const [singular, plural] = nouns[context.target.type];
-  const spent = proposal.usage.inputTokens + proposal.usage.outputTokens;
-  // Never more than the balance was checked against: the provider's own count is trusted only up to the estimate.
-  const charge = Math.min(spent, estimate);
+  const charge = runCharge(proposal.usage, most);
   try {
     return await end(deps, run, context, async (tx) => {
       const created = await proposal.store(tx);
-      const balance = charge > 0 ? await changeBalance(tx, { userId: run.userId ?? 0, delta: -charge, reason: 'generation', reference: `run:${run.id}` }) : undefined;
-      const result: RunResult =
-        created.length > 0
-          ? {
-              status: statusNames.generated,
-              message: paragraphs(
-                `Generated <strong>${created.length}</strong> new ${created.length === 1 ? singular : plural} for ${escapeHtml(targetName(context))}.`,
-                providerLine(deps.provider),
-              ),
-              ...usageFields(proposal.usage, charge),
-              equipmentsGenerated: context.target.type === 'Equipments' ? created.length : 0,
-            }
-          : {
-              status: statusNames.noNewResults,
-              message: paragraphs(`Nothing new was found for the ${escapeHtml(describeTarget(context))}.`, providerLine(deps.provider)),
-              ...usageFields(proposal.usage, charge),
-              equipmentsGenerated: 0,
-            };
-      const statusText = created.length > 0 ? `Generated ${created.length} new ${created.length === 1 ? singular : plural}.` : `Nothing new was found.`;
-      return { result, statusText, created, balance };
+      const noun = created.length === 1 ? singular : plural;
+      const result: RunResult = {
+        status: created.length > 0 ? statusNames.generated : statusNames.noNewResults,
+        message:
+          created.length > 0
+            ? paragraphs(`Generated <strong>${created.length}</strong> new ${noun} for ${escapeHtml(targetName(context))}.`, providerLine(deps.provider))
+            : paragraphs(`Nothing new was found for the ${escapeHtml(describeTarget(context))}.`, providerLine(deps.provider)),
+        ...usageFields(proposal.usage),
+        chargedTokens: 0,
+        equipmentsGenerated: context.target.type === 'Equipments' ? created.length : 0,
+      };
+      const statusText = created.length > 0 ? `Generated ${created.length} new ${noun}.` : 'Nothing new was found.';
+      return { result, statusText, created, charge };
     });
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 402) {
-      // Another run spent the balance meanwhile: nothing of this one is kept, and nothing is charged.
-      const [now] = await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, run.userId ?? 0));
-      return end(deps, run, context, failure(statusNames.insufficientTokens, insufficientText(charge, now?.tokens ?? 0), proposal.usage));
-    }
+    if (error instanceof RunLostError) throw error;
+    // The answer could not be stored (a row the database refused, a lost connection): the run ends Failed at no
+    // cost, its target free again, rather than hanging In Progress until its lease runs out.
+    deps.log.error({ err: error, runId: run.id }, 'generated items could not be stored');
+    return end(deps, run, context, failure(statusNames.failed, 'The generated items could not be stored; nothing was charged.', proposal.usage));
+  }
+}
+
+const noPayerText = 'The operator who started this generation no longer exists.';
+
+type Hold = { kind: 'held'; changed: Balance | undefined } | { kind: 'refused'; available: number } | { kind: 'no-payer' };
+
+/**
+ * Holds the most the run may cost and marks it started; `changed` is the balance when the hold changed it (a
+ * request's own run already holds it).
+ */
+async function hold(deps: RunnerDeps, run: RunRow, payer: number, most: number): Promise<Hold> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await markStarted(tx, run.id, deps.lease.holder);
+      return { kind: 'held', changed: await holdForRun(tx, { userId: payer, runId: run.id, amount: most }) };
+    });
+  } catch (error) {
+    if (error instanceof InsufficientTokensError) return { kind: 'refused', available: error.available };
+    if (error instanceof UnknownOperatorError) return { kind: 'no-payer' };
     throw error;
   }
 }
 
-function insufficientText(needed: number, balance: number): string {
-  return `This generation needs up to ${needed.toLocaleString('en-US')} tokens; the balance is ${balance.toLocaleString('en-US')}.`;
+/** The run's work was stopped from outside: given back when this process stops; left alone when another holds it. */
+async function interrupted(deps: RunnerDeps, run: RunRow, signal: AbortSignal): Promise<RunOutcome> {
+  const reason: unknown = signal.reason;
+  if (reason instanceof RunInterrupted && reason.why === 'lost') return { kind: 'lost' };
+  const released = await releaseRun(deps.db, run.id, deps.lease.holder);
+  if (released) balanceChanged(deps.notifier, released.userId, released.balance);
+  return { kind: 'released' };
 }
 
-function usageFields(usage: Usage, charged: number) {
-  return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, chargedTokens: charged };
+function usageFields(usage: Usage) {
+  return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
 }
 
 interface Ending {
@@ -172,21 +206,24 @@ interface Ending {
   /** The status's hover text (plain). */
   statusText: string;
   created: number[];
-  /** The payer's balance after the charge, when something was charged. */
-  balance: number | undefined;
+  /** What to charge the payer (at most what the run holds); 0 for a run that failed. */
+  charge: number;
 }
 
 /** A run that ends without storing anything, at no cost. */
 function failure(status: string, text: string, usage: Usage = { inputTokens: 0, outputTokens: 0 }) {
   return async (): Promise<Ending> => ({
-    result: { status, message: paragraphs(escapeHtml(text)), ...usageFields(usage, 0), equipmentsGenerated: 0 },
+    result: { status, message: paragraphs(escapeHtml(text)), ...usageFields(usage), chargedTokens: 0, equipmentsGenerated: 0 },
     statusText: text,
     created: [],
-    balance: undefined,
+    charge: 0,
   });
 }
 
-/** Ends a run in one transaction (its items, charge, row and status), then announces what changed. */
+/**
+ * Ends a run in one transaction (its items, the charge that replaces its hold, its row and its status), then
+ * announces what changed. Throws RunLostError, changing nothing, when this process no longer holds the run.
+ */
 async function end(
   deps: RunnerDeps,
   run: RunRow,
@@ -194,14 +231,15 @@ async function end(
   build: (tx: Executor) => Promise<Ending>,
 ): Promise<RunOutcome> {
   const target = context?.target ?? targetOfRun(run);
-  const { finished, status, ending } = await deps.db.transaction(async (tx) => {
+  const { finished, status, ending, balance } = await deps.db.transaction(async (tx) => {
     const ending = await build(tx);
-    const finished = await finishRun(tx, run.id, ending.result);
+    const settled = run.userId === null ? { charged: 0, balance: undefined } : await settleRun(tx, { userId: run.userId, runId: run.id, charge: ending.charge });
+    const finished = await finishRun(tx, run.id, deps.lease.holder, { ...ending.result, chargedTokens: settled.charged });
     const [status] = target ? await setStatuses(tx, [target], ending.result.status, ending.statusText) : [];
-    return { finished, status, ending };
+    return { finished, status, ending, balance: settled.balance };
   });
   if (status) announce(deps, context, status, ending);
-  if (run.userId !== null && ending.balance !== undefined) balanceChanged(deps.notifier, run.userId, ending.balance);
+  if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
   deps.log.info({ runId: run.id, type: run.type, status: finished.status, created: ending.created.length, charged: finished.chargedTokens }, 'generation run finished');
   return { kind: 'finished', run: finished, status, created: ending.created };
 }

@@ -1,29 +1,34 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { statusNames } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
 import { generationRuns, statuses } from '../db/schema';
+import { settleRun, type Balance } from '../tokens/ledger';
 import { statusTargetOf, type RunTarget } from './targets';
 
 /**
- * The job table: a generation run is a job while it is unfinished (`finished_at` null). A process holds a run by its
- * lease; a run whose lease ran out (its process stopped) is taken over by any process. Times come from the database's
- * clock, so that processes on several machines agree.
+ * The job table: a generation run is a job while it is unfinished (`finished_at` null). A process holds a run by
+ * its lease, which it renews while it works (worker.ts); a run whose lease ran out (its process stopped) is taken
+ * over by any process. Times come from the database's clock, so that processes on several machines agree.
  */
 
 export type RunRow = typeof generationRuns.$inferSelect;
 export type StatusRow = typeof statuses.$inferSelect;
 
-/** Longer than the slowest provider call (its timeout times the client's attempts, with backoff). */
-export const leaseSeconds = 600;
 /** A run whose process stopped this many times is given up (Failed): something in it stops every process. */
 export const maxAttempts = 3;
-
-const leaseFromNow = sql`now() + make_interval(secs => ${leaseSeconds})`;
 
 export const statusMessages = {
   queued: 'Waiting for its turn.',
   running: 'Generation is running.',
 } as const;
+
+/** How a process holds the runs it works on. */
+export interface Lease {
+  holder: string;
+  ms: number;
+}
+
+const leaseEnd = (lease: Lease) => sql`now() + make_interval(secs => ${lease.ms / 1000})`;
 
 /** Sets the status of targets (one row a target, updated in place) and answers the rows. */
 export async function setStatuses(tx: Executor, targets: readonly RunTarget[], name: string, message: string): Promise<StatusRow[]> {
@@ -40,14 +45,15 @@ export async function setStatuses(tx: Executor, targets: readonly RunTarget[], n
 
 /**
  * Queues a run a target for `userId` (In Progress), skipping a target that already has an unfinished run.
- * `claimed`: the caller runs it at once (a request that answers with the result); otherwise a worker takes it.
+ * `heldBy`: the caller holds it at once (a request that answers with the result); otherwise a worker takes it.
  * Run it inside the caller's transaction. Answers the runs created and their statuses.
  */
 export async function enqueueRuns(
   tx: Executor,
-  input: { userId: number; targets: readonly RunTarget[]; claimed: boolean },
+  input: { userId: number; targets: readonly RunTarget[]; heldBy?: Lease },
 ): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
   if (input.targets.length === 0) return { runs: [], statuses: [] };
+  const held = input.heldBy;
   const runs = await tx
     .insert(generationRuns)
     .values(
@@ -58,16 +64,17 @@ export async function enqueueRuns(
         subcategoryId: target.subcategoryId,
         brandId: target.brandId,
         status: statusNames.inProgress,
-        message: `<p>${input.claimed ? statusMessages.running : statusMessages.queued}</p>`,
-        leaseUntil: input.claimed ? leaseFromNow : null,
-        attempts: input.claimed ? 1 : 0,
+        message: `<p>${held ? statusMessages.running : statusMessages.queued}</p>`,
+        leaseUntil: held ? leaseEnd(held) : null,
+        leaseHolder: held?.holder ?? null,
+        attempts: held ? 1 : 0,
       })),
     )
     .onConflictDoNothing()
     .returning();
   const queued = new Set(runs.map((run) => `${run.type}:${run.categoryId}:${run.subcategoryId}:${run.brandId}`));
   const targets = input.targets.filter((t) => queued.has(`${t.type}:${t.categoryId}:${t.subcategoryId}:${t.brandId}`));
-  const rows = await setStatuses(tx, targets, statusNames.inProgress, input.claimed ? statusMessages.running : statusMessages.queued);
+  const rows = await setStatuses(tx, targets, statusNames.inProgress, held ? statusMessages.running : statusMessages.queued);
   return { runs, statuses: rows };
 }
 
@@ -76,7 +83,7 @@ export async function enqueueRuns(
  * (skipping rows another process is taking) and then updated by id in one transaction: an UPDATE over a
  * `LIMIT 1 ... SKIP LOCKED` subquery may run the subquery again and take several runs at once.
  */
-export async function claimNextRun(db: Database): Promise<RunRow | undefined> {
+export async function claimNextRun(db: Database, lease: Lease): Promise<RunRow | undefined> {
   return db.transaction(async (tx) => {
     const [next] = await tx
       .select({ id: generationRuns.id })
@@ -88,25 +95,74 @@ export async function claimNextRun(db: Database): Promise<RunRow | undefined> {
     if (!next) return undefined;
     const [run] = await tx
       .update(generationRuns)
-      .set({ leaseUntil: leaseFromNow, attempts: sql`${generationRuns.attempts} + 1` })
+      .set({ leaseUntil: leaseEnd(lease), leaseHolder: lease.holder, attempts: sql`${generationRuns.attempts} + 1` })
       .where(eq(generationRuns.id, next.id))
       .returning();
     return run;
   });
 }
 
-/** Gives a held run back, unfinished (this process is stopping): another process, or the next start, takes it. */
-export async function releaseRun(db: Executor, runId: number): Promise<void> {
-  await db
+/** Marks a run this holder holds as started (the time its work began); throws RunLostError when it is not held. */
+export async function markStarted(tx: Executor, runId: number, holder: string): Promise<void> {
+  const [started] = await tx
     .update(generationRuns)
-    .set({ leaseUntil: null })
-    .where(and(eq(generationRuns.id, runId), isNull(generationRuns.finishedAt)));
+    .set({ startedAt: sql`now()` })
+    .where(and(eq(generationRuns.id, runId), eq(generationRuns.leaseHolder, holder), isNull(generationRuns.finishedAt)))
+    .returning({ id: generationRuns.id });
+  if (!started) throw new RunLostError(runId);
 }
 
-/** A run finished by someone else meanwhile (its lease ran out and another process took it over). */
+/** Renews the leases of the runs this holder works on; answers the ids it still holds (the others were lost). */
+export async function renewLeases(db: Database, lease: Lease, runIds: readonly number[]): Promise<Set<number>> {
+  if (runIds.length === 0) return new Set();
+  const renewed = await db
+    .update(generationRuns)
+    .set({ leaseUntil: leaseEnd(lease) })
+    .where(and(inArray(generationRuns.id, [...runIds]), eq(generationRuns.leaseHolder, lease.holder), isNull(generationRuns.finishedAt)))
+    .returning({ id: generationRuns.id });
+  return new Set(renewed.map((row) => row.id));
+}
+
+/**
+ * Frees at once the runs still leased to processes that are known to be dead (`isDead`), so that they are taken
+ * over now rather than when their leases run out. Answers how many runs were freed.
+ */
+export async function freeRunsOfDeadHolders(db: Database, isDead: (holder: string) => boolean): Promise<number> {
+  const holders = await db
+    .selectDistinct({ holder: generationRuns.leaseHolder })
+    .from(generationRuns)
+    .where(and(isNull(generationRuns.finishedAt), isNotNull(generationRuns.leaseHolder), gt(generationRuns.leaseUntil, sql`now()`)));
+  const dead = holders.flatMap((row) => (row.holder !== null && isDead(row.holder) ? [row.holder] : []));
+  if (dead.length === 0) return 0;
+  const freed = await db
+    .update(generationRuns)
+    .set({ leaseUntil: null })
+    .where(and(isNull(generationRuns.finishedAt), inArray(generationRuns.leaseHolder, dead)))
+    .returning({ id: generationRuns.id });
+  return freed.length;
+}
+
+/**
+ * Gives a held run back, unfinished (this process is stopping), with its hold released: another process, or the
+ * next start, takes it. Answers the payer's balance when a hold was released.
+ */
+export async function releaseRun(db: Database, runId: number, holder: string): Promise<{ userId: number; balance: Balance } | undefined> {
+  return db.transaction(async (tx) => {
+    const [run] = await tx
+      .update(generationRuns)
+      .set({ leaseUntil: null })
+      .where(and(eq(generationRuns.id, runId), eq(generationRuns.leaseHolder, holder), isNull(generationRuns.finishedAt)))
+      .returning({ userId: generationRuns.userId });
+    if (!run || run.userId === null) return undefined;
+    const { balance } = await settleRun(tx, { userId: run.userId, runId, charge: 0 });
+    return balance ? { userId: run.userId, balance } : undefined;
+  });
+}
+
+/** A run finished or taken over by someone else meanwhile (its lease ran out and another process took it). */
 export class RunLostError extends Error {
   constructor(runId: number) {
-    super(`Generation run ${runId} was finished elsewhere.`);
+    super(`Generation run ${runId} is no longer held by this process.`);
     this.name = 'RunLostError';
   }
 }
@@ -121,8 +177,11 @@ export interface RunResult {
   equipmentsGenerated: number;
 }
 
-/** Records a run's end, inside the transaction that stores its items; throws RunLostError if it was no longer ours. */
-export async function finishRun(tx: Executor, runId: number, result: RunResult): Promise<RunRow> {
+/**
+ * Records a run's end, inside the transaction that stores its items and settles its hold; throws RunLostError if
+ * this process no longer holds it.
+ */
+export async function finishRun(tx: Executor, runId: number, holder: string, result: RunResult): Promise<RunRow> {
   const [run] = await tx
     .update(generationRuns)
     .set({
@@ -136,7 +195,7 @@ export async function finishRun(tx: Executor, runId: number, result: RunResult):
       finishedAt: sql`now()`,
       leaseUntil: null,
     })
-    .where(and(eq(generationRuns.id, runId), isNull(generationRuns.finishedAt)))
+    .where(and(eq(generationRuns.id, runId), eq(generationRuns.leaseHolder, holder), isNull(generationRuns.finishedAt)))
     .returning();
   if (!run) throw new RunLostError(runId);
   return run;

@@ -8,9 +8,12 @@ import { findEquipments } from '../catalogue/equipments';
 import { findEvents } from '../catalogue/events';
 import { equipmentsChanged, statusChanged } from '../catalogue/notify';
 import { serializeStatus } from '../catalogue/statuses';
-import { brandExclusions, brands, categories, subcategories, users } from '../db/schema';
+import { brandExclusions, brands, categories, subcategories } from '../db/schema';
 import { conflict, HttpError, notFound, unprocessable } from '../errors';
-import { costEstimate, type RunnerDeps } from './runner';
+import { balanceChanged } from '../catalogue/notify';
+import { holdForRun, InsufficientTokensError, readBalance, type Balance } from '../tokens/ledger';
+import { mostRunCost } from './pricing';
+import { insufficientText, type RunnerDeps } from './runner';
 import { enqueueRuns, type RunRow, type StatusRow } from './runs';
 import { describeTarget, loadContext, type RunTarget, type TargetContext } from './targets';
 import type { GenerationWorker } from './worker';
@@ -51,7 +54,7 @@ export class GenerationService {
   async generateBrands(userId: number, subcategoryId: number): Promise<GenerateAnswer> {
     const context = await this.context({ type: 'Brands', categoryId: 0, subcategoryId, brandId: null }, 'Subcategory');
     await this.checkBalance(userId, context);
-    const { runs, statuses } = await this.enqueue(userId, [context.target], false);
+    const { runs, statuses } = await this.enqueue(userId, [context.target]);
     if (runs.length === 0) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
     this.announceQueued(statuses, context);
     return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.` };
@@ -81,7 +84,7 @@ export class GenerationService {
     await this.checkBalance(userId, context);
     const { categoryId } = context.target;
     const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
-    const { runs, statuses } = await this.enqueue(userId, targets, false);
+    const { runs, statuses } = await this.enqueue(userId, targets);
     if (runs.length === 0) throw conflict('A generation of every selected brand is already in progress.');
     this.announceQueued(statuses, context);
     const notes = [
@@ -112,22 +115,16 @@ export class GenerationService {
     return row.id;
   }
 
-  /** 402 unless the balance covers the most one run of this target may cost. */
+  /** 402 unless what is available covers the most one run of this target may cost (a queued run holds it when it starts). */
   private async checkBalance(userId: number, context: TargetContext): Promise<void> {
-    const estimate = costEstimate(context, this.deps.maxOutputTokens);
-    const [user] = await this.deps.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
-    const balance = user?.tokens ?? 0;
-    if (balance < estimate) {
-      throw new HttpError(
-        402,
-        `Insufficient tokens: this generation needs up to ${estimate.toLocaleString('en-US')} tokens; the balance is ${balance.toLocaleString('en-US')}.`,
-      );
-    }
+    const most = mostRunCost(context, this.deps.maxOutputTokens);
+    const balance = (await readBalance(this.deps.db, userId)) ?? { tokens: 0, held: 0, available: 0 };
+    if (balance.available < most) throw insufficient(most, balance);
   }
 
-  private async enqueue(userId: number, targets: RunTarget[], claimed: boolean): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
-    const queued = await this.deps.db.transaction((tx) => enqueueRuns(tx, { userId, targets, claimed }));
-    if (!claimed && queued.runs.length > 0) this.worker.wake();
+  private async enqueue(userId: number, targets: RunTarget[]): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
+    const queued = await this.deps.db.transaction((tx) => enqueueRuns(tx, { userId, targets }));
+    if (queued.runs.length > 0) this.worker.wake();
     return queued;
   }
 
@@ -140,15 +137,35 @@ export class GenerationService {
     if (context.target.subcategoryId !== null && context.target.type === 'Equipments') equipmentsChanged(this.deps.notifier, [context.target.subcategoryId]);
   }
 
-  /** Runs one target while the request waits; answers its new rows, or the error its status stands for. */
+  /**
+   * Runs one target while the request waits; answers its new rows, or the error its status stands for. The run is
+   * queued held by this process with the most it may cost held from the balance, in one transaction: when the
+   * balance cannot cover it, the call is 402 and nothing changed. It then waits for a place among the runs this
+   * process works on at once (GENERATION_CONCURRENCY), before the queued ones.
+   */
   private async runNow(userId: number, context: TargetContext): Promise<{ ids: number[]; message: string }> {
-    await this.checkBalance(userId, context);
-    const { runs, statuses } = await this.enqueue(userId, [context.target], true);
-    const [run] = runs;
+    const most = mostRunCost(context, this.deps.maxOutputTokens);
+    let queued: { runs: RunRow[]; statuses: StatusRow[]; balance: Balance | undefined };
+    try {
+      queued = await this.deps.db.transaction(async (tx) => {
+        const { runs, statuses } = await enqueueRuns(tx, { userId, targets: [context.target], heldBy: this.deps.lease });
+        const [run] = runs;
+        const balance = run ? await holdForRun(tx, { userId, runId: run.id, amount: most }) : undefined;
+        return { runs, statuses, balance };
+      });
+    } catch (error) {
+      if (error instanceof InsufficientTokensError) {
+        throw insufficient(most, (await readBalance(this.deps.db, userId)) ?? { tokens: 0, held: 0, available: error.available });
+      }
+      throw error;
+    }
+    const [run] = queued.runs;
     if (!run) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
-    this.announceQueued(statuses, context);
+    this.announceQueued(queued.statuses, context);
+    if (queued.balance) balanceChanged(this.deps.notifier, userId, queued.balance);
     const outcome = await this.worker.runHeld(run, context);
     if (outcome.kind === 'released') throw new HttpError(503, 'The server is stopping; the generation resumes when it is back.');
+    if (outcome.kind === 'lost') throw new HttpError(503, 'The generation is being finished by another server; its result shows when it is done.');
     const text = outcome.status?.message ?? '';
     switch (outcome.run.status) {
       case statusNames.generated:
@@ -161,3 +178,10 @@ export class GenerationService {
     }
   }
 }
+
+/** The 402 of a generate call: SPEC's "Insufficient tokens", what the run needs and what is available. */
+function insufficient(most: number, balance: Balance): HttpError {
+  return new HttpError(402, `Insufficient tokens: ${lowerFirst(insufficientText(most, balance))}`);
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -1,65 +1,132 @@
+import { balanceChanged } from '../catalogue/notify';
 import type { GenerationConfig } from '../config';
-import { executeRun, type RunnerDeps, type RunOutcome } from './runner';
-import { claimNextRun, RunLostError, type RunRow } from './runs';
+import type { LeaseHolder } from './lease-holder';
+import { executeRun, RunInterrupted, type RunnerDeps, type RunOutcome } from './runner';
+import { claimNextRun, freeRunsOfDeadHolders, releaseRun, renewLeases, type RunRow } from './runs';
+import { Slots } from './slots';
 import type { TargetContext } from './targets';
 
 /**
- * Works through the queued generation runs of every process sharing the database: up to `concurrency` at once,
- * woken when this process queues one and every `pollMs` for the others' (and for runs a stopped process left
- * behind once their lease runs out). Stopping aborts the provider calls in flight and gives their runs back.
+ * Works through the queued generation runs of every process sharing the database, and the runs requests wait for,
+ * `concurrency` at once in all (a request's run goes before the queue's). Woken when this process queues a run and
+ * every `pollMs` for the others' and for runs a stopped process left behind. While it works on a run it renews the
+ * run's lease every third of the lease; a run whose lease another process took over is abandoned at once. At start
+ * it frees the runs of its host's dead processes (a crash, `kill -9`), so they resume at once. Stopping aborts the
+ * provider calls in flight and gives their runs back.
  */
 export class GenerationWorker {
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly slots: Slots;
   private readonly shutdown = new AbortController();
-  private slots = 0;
-  private timer: NodeJS.Timeout | undefined;
+  /** The runs this process holds, with what stops the work on each. */
+  private readonly held = new Map<number, AbortController>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly deps: RunnerDeps,
     private readonly options: GenerationConfig,
-  ) {}
+    private readonly holder: LeaseHolder,
+  ) {
+    this.slots = new Slots(options.concurrency);
+  }
 
-  start(): void {
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
+  async start(): Promise<void> {
+    const freed = await freeRunsOfDeadHolders(this.deps.db, (holder) => this.holder.isDeadNeighbour(holder));
+    if (freed > 0) this.deps.log.info({ runs: freed }, 'took over the generation runs of a stopped process');
+    const poll = setInterval(() => this.wake(), this.options.pollMs);
+    const heartbeat = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.options.leaseMs / 3)));
+    this.timers = [poll, heartbeat];
+    for (const timer of this.timers) timer.unref();
     this.wake();
   }
 
-  /** Looks for work now (a run was just queued). */
+  /** Looks for queued work now (a run was just queued), as far as places are free. */
   wake(): void {
-    while (!this.shutdown.signal.aborted && this.slots < this.options.concurrency) {
-      this.slots += 1;
-      this.track(this.drain()).finally(() => {
-        this.slots -= 1;
-      });
+    while (!this.shutdown.signal.aborted && this.slots.tryTake()) {
+      this.track(this.takeNext());
     }
   }
 
-  /** Runs a run this process already holds (a request that answers with its result), counted for `stop`. */
+  /**
+   * Runs a run this process already holds (a request that answers with its result) once a place is free, counted
+   * for `stop`. Its lease is renewed meanwhile; stopping before its turn gives it back.
+   */
   runHeld(run: RunRow, context: TargetContext): Promise<RunOutcome> {
-    return this.track(executeRun(this.deps, run, this.shutdown.signal, context));
+    const controller = this.hold(run.id);
+    return this.track(
+      (async (): Promise<RunOutcome> => {
+        try {
+          await this.slots.take(this.shutdown.signal);
+        } catch {
+          this.held.delete(run.id);
+          await this.giveBack(run.id);
+          return { kind: 'released' };
+        }
+        try {
+          return await this.execute(run, controller, context);
+        } finally {
+          this.slots.give();
+          this.wake();
+        }
+      })(),
+    );
   }
 
   /** Stops taking runs, aborts the provider calls in flight and waits until their runs are finished or given back. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.shutdown.abort();
+    for (const timer of this.timers) clearInterval(timer);
+    this.shutdown.abort(new RunInterrupted('stopping'));
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async drain(): Promise<void> {
-    while (!this.shutdown.signal.aborted) {
-      let run: RunRow | undefined;
-      try {
-        run = await claimNextRun(this.deps.db);
-        if (!run) return;
-        await executeRun(this.deps, run, this.shutdown.signal);
-      } catch (error) {
-        if (error instanceof RunLostError) continue;
-        // The database is unreachable or the run could not be recorded: its lease runs out and it is tried again.
-        this.deps.log.error({ err: error, runId: run?.id }, 'generation worker failed');
-        return;
+  /** Holds one place: takes the oldest free run and works on it, then gives the place back (to a waiting request first). */
+  private async takeNext(): Promise<void> {
+    let worked = false;
+    try {
+      const run = await claimNextRun(this.deps.db, this.deps.lease);
+      if (!run) return;
+      worked = true;
+      await this.execute(run, this.hold(run.id), undefined);
+    } catch (error) {
+      // The database is unreachable or the run could not be recorded: its lease runs out and it is tried again.
+      this.deps.log.error({ err: error }, 'generation worker failed');
+      worked = false;
+    } finally {
+      this.slots.give();
+      if (worked) this.wake();
+    }
+  }
+
+  private hold(runId: number): AbortController {
+    const controller = new AbortController();
+    this.held.set(runId, controller);
+    return controller;
+  }
+
+  private async execute(run: RunRow, controller: AbortController, context: TargetContext | undefined): Promise<RunOutcome> {
+    try {
+      return await executeRun(this.deps, run, AbortSignal.any([this.shutdown.signal, controller.signal]), context);
+    } finally {
+      this.held.delete(run.id);
+    }
+  }
+
+  private async giveBack(runId: number): Promise<void> {
+    const released = await releaseRun(this.deps.db, runId, this.deps.lease.holder);
+    if (released) balanceChanged(this.deps.notifier, released.userId, released.balance);
+  }
+
+  /** The heartbeat: renews the leases of the runs held; abandons those another process has taken over. */
+  private async renew(): Promise<void> {
+    const ids = [...this.held.keys()];
+    if (ids.length === 0 || this.shutdown.signal.aborted) return;
+    try {
+      const still = await renewLeases(this.deps.db, this.deps.lease, ids);
+      for (const id of ids) {
+        if (!still.has(id)) this.held.get(id)?.abort(new RunInterrupted('lost'));
       }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'generation leases could not be renewed');
     }
   }
 

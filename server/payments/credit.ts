@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { tokenLedger, users } from '../db/schema';
-import { changeBalance } from '../tokens/ledger';
+import { tokenLedger } from '../db/schema';
+import { changeBalance, readBalance, type Balance } from '../tokens/ledger';
 
 /** A unique-index violation (SQLSTATE 23505), wherever the driver put it in the cause chain. */
 function isUniqueViolation(error: unknown): boolean {
@@ -9,11 +9,6 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
-}
-
-async function balanceOf(db: Database, userId: number): Promise<number> {
-  const [row] = await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
-  return row?.tokens ?? 0;
 }
 
 /**
@@ -24,9 +19,9 @@ async function balanceOf(db: Database, userId: number): Promise<number> {
 export async function creditPurchase(
   db: Database,
   input: { userId: number; tokens: number; paymentIntentId: string },
-): Promise<{ tokens: number; credited: boolean }> {
+): Promise<{ balance: Balance; credited: boolean }> {
   try {
-    const tokens = await db.transaction(async (tx) => {
+    const balance = await db.transaction(async (tx) => {
       const [already] = await tx
         .select({ id: tokenLedger.id })
         .from(tokenLedger)
@@ -34,9 +29,9 @@ export async function creditPurchase(
       if (already) return undefined;
       return changeBalance(tx, { userId: input.userId, delta: input.tokens, reason: 'purchase', reference: input.paymentIntentId });
     });
-    if (tokens !== undefined) return { tokens, credited: true };
+    if (balance !== undefined) return { balance, credited: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  return { tokens: await balanceOf(db, input.userId), credited: false };
+  return { balance: (await readBalance(db, input.userId)) ?? { tokens: 0, held: 0, available: 0 }, credited: false };
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { balanceChanged, notifierOf } from '../catalogue/notify';
+import type { Balance } from '../tokens/ledger';
 
 /**
  * Tells the operator's screens their new balance (`changetokens` on private-user.{id}). Call it only after the
  * transaction that changed the balance has committed. Never fails the request: the broadcaster logs its own errors.
  */
-export function announceBalance(app: FastifyInstance, userId: number, tokens: number): void {
-  balanceChanged(notifierOf(app), userId, tokens);
+export function announceBalance(app: FastifyInstance, userId: number, balance: Balance): void {
+  balanceChanged(notifierOf(app), userId, balance);
 }

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { findTokenPackage, purchaseMessages, type PurchaseTokensAnswer, type PurchaseTokensBody } from '../../contract/tokens';
 import type { Database } from '../db/client';
 import { HttpError } from '../errors';
+import type { Balance } from '../tokens/ledger';
 import { creditPurchase } from './credit';
 import { findCustomer } from './customers';
 import { callStripe } from './provider-errors';
@@ -10,7 +11,7 @@ import { purchaseIdempotencyKey } from './purchase-key';
 export interface PurchaseResult {
   answer: PurchaseTokensAnswer;
   /** The new balance when this request credited it (to announce after the commit); undefined otherwise. */
-  credited?: number;
+  credited?: Balance;
   /** The payment is still processing: nothing credited yet (202). */
   pending?: boolean;
 }
@@ -58,6 +59,6 @@ export async function purchaseTokens(
   if (intent.status === 'processing') return { answer: { message: purchaseMessages.processing }, pending: true };
   if (intent.status !== 'succeeded') throw new HttpError(402, purchaseMessages.notCompleted);
 
-  const { tokens, credited } = await creditPurchase(db, { userId: input.userId, tokens: pkg.amount, paymentIntentId: intent.id });
-  return { answer: { message: purchaseMessages.purchased(pkg.amount), tokens }, credited: credited ? tokens : undefined };
+  const { balance, credited } = await creditPurchase(db, { userId: input.userId, tokens: pkg.amount, paymentIntentId: intent.id });
+  return { answer: { message: purchaseMessages.purchased(pkg.amount), tokens: balance.tokens }, credited: credited ? balance : undefined };
 }

@@ -27,7 +27,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       throw new HttpError(400, 'The webhook signature is not valid.');
     }
     const credited = await handleStripeEvent(app.db, event);
-    if (credited) announceBalance(app, credited.userId, credited.tokens);
+    if (credited) announceBalance(app, credited.userId, credited.balance);
     request.log.info({ stripeEvent: event.type, stripeEventId: event.id, credited: Boolean(credited) }, 'stripe webhook');
     return { received: true };
   });

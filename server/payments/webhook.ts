@@ -3,6 +3,7 @@ import { tokenPackages } from '../../contract/tokens';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import type { Balance } from '../tokens/ledger';
 import { creditPurchase } from './credit';
 
 /**
@@ -11,7 +12,7 @@ import { creditPurchase } from './credit';
  * This is what completes a payment that was still 'processing' when the purchase request answered.
  * Answers the new balance when this event credited it.
  */
-export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<{ userId: number; tokens: number } | undefined> {
+export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<{ userId: number; balance: Balance } | undefined> {
   if (event.type !== 'payment_intent.succeeded') return undefined;
   const intent = event.data.object;
   const pkg = tokenPackages.find((p) => p.id === intent.metadata?.package);
@@ -21,6 +22,6 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
   if (intent.amount !== pkg.priceCents || intent.currency !== 'usd') return undefined;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const { tokens, credited } = await creditPurchase(db, { userId, tokens: pkg.amount, paymentIntentId: intent.id });
-  return credited ? { userId, tokens } : undefined;
+  const { balance, credited } = await creditPurchase(db, { userId, tokens: pkg.amount, paymentIntentId: intent.id });
+  return credited ? { userId, balance } : undefined;
 }

@@ -48,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter; tokenTtlDays: n
   app.get('/api/user-tokens', { schema: { response: { 200: userTokensAnswer } } }, async (request) => {
     const user = await findUser(app.db, currentUser(request).id);
     if (!user) throw new HttpError(401, 'Unauthenticated.');
-    return { tokens: user.tokens };
+    return { tokens: user.tokens, held_tokens: user.held_tokens };
   });
 };
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertOperator } from '../auth/users';
 import type { DatabaseHandle } from '../db/client';
-import { tokenLedger, users } from '../db/schema';
+import { categories, generationRuns, tokenLedger } from '../db/schema';
 import { availableEngines, freshDatabase } from '../test/databases';
-import { changeBalance } from './ledger';
+import { changeBalance, holdForRun, InsufficientTokensError, readBalance, settleRun } from './ledger';
 
 describe.each(await availableEngines())('the token ledger on %s', (engine) => {
   let database: DatabaseHandle;
@@ -15,11 +15,19 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
   });
   afterAll(() => database.close());
 
-  const balance = async () => (await database.db.select({ t: users.tokens }).from(users).where(eq(users.id, userId)))[0]?.t;
+  const balance = () => readBalance(database.db, userId);
+  const newRun = async () => {
+    const [category] = await database.db.insert(categories).values({ name: `Ledger ${Math.random()}` }).returning();
+    const [run] = await database.db
+      .insert(generationRuns)
+      .values({ type: 'Events', userId, categoryId: category?.id ?? 0, status: 'In Progress' })
+      .returning();
+    return run?.id ?? 0;
+  };
 
   it('writes one row per change with the balance after it', async () => {
-    expect(await changeBalance(database.db, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1' })).toBe(1_000);
-    expect(await changeBalance(database.db, { userId, delta: -300, reason: 'generation', reference: 'run-1' })).toBe(700);
+    expect(await changeBalance(database.db, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1' })).toEqual({ tokens: 1_000, held: 0, available: 1_000 });
+    expect((await changeBalance(database.db, { userId, delta: -300, reason: 'generation', reference: 'run-1' })).tokens).toBe(700);
     const rows = await database.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
     expect(rows.map((r) => [r.delta, r.balanceAfter, r.reason])).toEqual([
       [1_000, 1_000, 'purchase'],
@@ -27,11 +35,9 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
     ]);
   });
 
-  it('refuses to go below zero with 402 and changes nothing', async () => {
-    await expect(changeBalance(database.db, { userId, delta: -701, reason: 'generation', reference: 'run-2' })).rejects.toMatchObject({
-      statusCode: 402,
-    });
-    expect(await balance()).toBe(700);
+  it('refuses to go below zero and changes nothing', async () => {
+    await expect(changeBalance(database.db, { userId, delta: -701, reason: 'generation', reference: 'run-2' })).rejects.toBeInstanceOf(InsufficientTokensError);
+    expect((await balance())?.tokens).toBe(700);
     expect(await database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, 'run-2'))).toEqual([]);
   });
 
@@ -39,6 +45,35 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
     await expect(
       database.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1' })),
     ).rejects.toThrow();
-    expect(await balance()).toBe(700);
+    expect((await balance())?.tokens).toBe(700);
+  });
+
+  it('holds tokens for a run so that two runs cannot spend them twice, and a debit respects the holds', async () => {
+    const [first, second] = [await newRun(), await newRun()];
+    expect(await database.db.transaction((tx) => holdForRun(tx, { userId, runId: first, amount: 500 }))).toEqual({ tokens: 700, held: 500, available: 200 });
+    await expect(database.db.transaction((tx) => holdForRun(tx, { userId, runId: second, amount: 300 }))).rejects.toMatchObject({ needed: 300, available: 200 });
+    await expect(changeBalance(database.db, { userId, delta: -201, reason: 'adjustment', reference: 'too-much' })).rejects.toBeInstanceOf(InsufficientTokensError);
+    expect(await balance()).toEqual({ tokens: 700, held: 500, available: 200 });
+    // A hold taken again (another process took the run over) replaces the earlier one.
+    expect(await database.db.transaction((tx) => holdForRun(tx, { userId, runId: first, amount: 600 }))).toEqual({ tokens: 700, held: 600, available: 100 });
+    const [run] = await database.db.select().from(generationRuns).where(eq(generationRuns.id, first));
+    expect(run?.heldTokens).toBe(600);
+  });
+
+  it('settles a run: its charge (at most what it held) replaces the hold, as one ledger row', async () => {
+    const [charged, failed] = [await newRun(), await newRun()];
+    await database.db.transaction((tx) => holdForRun(tx, { userId, runId: charged, amount: 50 }));
+    expect(await balance()).toEqual({ tokens: 700, held: 650, available: 50 });
+    const settled = await database.db.transaction((tx) => settleRun(tx, { userId, runId: charged, charge: 80 }));
+    expect(settled).toEqual({ charged: 50, balance: { tokens: 650, held: 600, available: 50 } });
+    const rows = await database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${charged}`));
+    expect(rows.map((r) => [r.delta, r.reason])).toEqual([[-50, 'generation']]);
+
+    await database.db.transaction((tx) => holdForRun(tx, { userId, runId: failed, amount: 40 }));
+    const released = await database.db.transaction((tx) => settleRun(tx, { userId, runId: failed, charge: 0 }));
+    expect(released).toEqual({ charged: 0, balance: { tokens: 650, held: 600, available: 50 } });
+    expect(await database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${failed}`))).toEqual([]);
+    // Settled once: a second settle changes nothing.
+    expect(await database.db.transaction((tx) => settleRun(tx, { userId, runId: charged, charge: 10 }))).toEqual({ charged: 0, balance: undefined });
   });
 });

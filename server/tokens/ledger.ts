@@ -1,29 +1,67 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { tokenLedger, users } from '../db/schema';
-import { HttpError } from '../errors';
+import { generationRuns, tokenLedger, users } from '../db/schema';
 
 export type LedgerReason = (typeof tokenLedger.$inferInsert)['reason'];
 
 /**
- * Changes a balance by `delta` and writes the ledger row, atomically: the update refuses to go below zero,
- * and a (reason, reference) already recorded is not applied twice. Run it inside the caller's transaction.
- * Answers the new balance.
+ * An operator's tokens: the balance (the ledger's sum), the part of it held for runs under way, and what is left to
+ * spend. Every change of a balance or a hold goes through this file, each in the caller's transaction.
+ */
+export interface Balance {
+  tokens: number;
+  held: number;
+  available: number;
+}
+
+/** The balance does not cover what was asked for; nothing was changed. */
+export class InsufficientTokensError extends Error {
+  constructor(
+    readonly needed: number,
+    readonly available: number,
+  ) {
+    super(`Insufficient tokens: ${needed} needed, ${available} available.`);
+    this.name = 'InsufficientTokensError';
+  }
+}
+
+/** The operator is gone (deleted meanwhile). */
+export class UnknownOperatorError extends Error {
+  constructor(userId: number) {
+    super(`Operator ${userId} does not exist.`);
+    this.name = 'UnknownOperatorError';
+  }
+}
+
+const balanceColumns = { tokens: users.tokens, held: users.heldTokens };
+const toBalance = (row: { tokens: number; held: number }): Balance => ({ ...row, available: row.tokens - row.held });
+
+/** The one read of a balance. */
+export async function readBalance(db: Executor, userId: number): Promise<Balance | undefined> {
+  const [row] = await db.select(balanceColumns).from(users).where(eq(users.id, userId));
+  return row ? toBalance(row) : undefined;
+}
+
+async function refusal(tx: Executor, userId: number, needed: number): Promise<never> {
+  const balance = await readBalance(tx, userId);
+  if (!balance) throw new UnknownOperatorError(userId);
+  throw new InsufficientTokensError(needed, balance.available);
+}
+
+/**
+ * Changes a balance by `delta` and writes the ledger row, atomically: a debit never takes more than what is
+ * available (the balance less its holds), and a (reason, reference) already recorded is not applied twice.
  */
 export async function changeBalance(
   tx: Executor,
   input: { userId: number; delta: number; reason: LedgerReason; reference?: string },
-): Promise<number> {
+): Promise<Balance> {
   const [updated] = await tx
     .update(users)
     .set({ tokens: sql`${users.tokens} + ${input.delta}` })
-    .where(sql`${users.id} = ${input.userId} and ${users.tokens} + ${input.delta} >= 0`)
-    .returning({ tokens: users.tokens });
-  if (!updated) {
-    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
-    if (!exists) throw new HttpError(404, 'User not found.');
-    throw new HttpError(402, 'Insufficient tokens.');
-  }
+    .where(and(eq(users.id, input.userId), sql`${users.tokens} - ${users.heldTokens} + ${input.delta} >= 0`))
+    .returning(balanceColumns);
+  if (!updated) return refusal(tx, input.userId, -input.delta);
   await tx.insert(tokenLedger).values({
     userId: input.userId,
     delta: input.delta,
@@ -31,5 +69,59 @@ export async function changeBalance(
     reason: input.reason,
     reference: input.reference ?? null,
   });
-  return updated.tokens;
+  return toBalance(updated);
+}
+
+/**
+ * Holds `amount` of the payer's available tokens for a run (replacing what the run held before, e.g. by a process
+ * that stopped), so that runs started together cannot spend the same tokens twice. Refuses, changing nothing, when
+ * the rest of the balance does not cover it. Answers the balance, or undefined when the run already held `amount`
+ * (nothing changed).
+ */
+export async function holdForRun(tx: Executor, input: { userId: number; runId: number; amount: number }): Promise<Balance | undefined> {
+  const [run] = await tx
+    .select({ held: generationRuns.heldTokens })
+    .from(generationRuns)
+    .where(eq(generationRuns.id, input.runId))
+    .for('update');
+  const previous = run?.held ?? 0;
+  const change = input.amount - previous;
+  if (change === 0) return undefined;
+  const [updated] = await tx
+    .update(users)
+    .set({ heldTokens: sql`${users.heldTokens} + ${change}` })
+    .where(and(eq(users.id, input.userId), sql`${users.tokens} - ${users.heldTokens} >= ${change}`))
+    .returning(balanceColumns);
+  if (!updated) return refusal(tx, input.userId, input.amount);
+  await tx.update(generationRuns).set({ heldTokens: input.amount }).where(eq(generationRuns.id, input.runId));
+  return toBalance(updated);
+}
+
+/**
+ * Ends a run's hold: releases what it held and, when `charge` > 0, debits that (never more than was held) with its
+ * ledger row `generation` / `run:{id}`. Answers what was charged and the payer's balance (undefined when the run
+ * held nothing: nothing changed).
+ */
+export async function settleRun(
+  tx: Executor,
+  input: { userId: number; runId: number; charge: number },
+): Promise<{ charged: number; balance: Balance | undefined }> {
+  const [run] = await tx
+    .select({ held: generationRuns.heldTokens })
+    .from(generationRuns)
+    .where(eq(generationRuns.id, input.runId))
+    .for('update');
+  const held = run?.held ?? 0;
+  if (held === 0) return { charged: 0, balance: undefined };
+  const charged = Math.min(Math.max(0, input.charge), held);
+  await tx.update(generationRuns).set({ heldTokens: 0 }).where(eq(generationRuns.id, input.runId));
+  const [released] = await tx
+    .update(users)
+    .set({ heldTokens: sql`${users.heldTokens} - ${held}` })
+    .where(eq(users.id, input.userId))
+    .returning(balanceColumns);
+  if (!released) throw new UnknownOperatorError(input.userId);
+  if (charged === 0) return { charged, balance: toBalance(released) };
+  const balance = await changeBalance(tx, { userId: input.userId, delta: -charged, reason: 'generation', reference: `run:${input.runId}` });
+  return { charged, balance };
 }

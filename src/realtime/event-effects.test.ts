@@ -72,6 +72,14 @@ describe('changetokens', () => {
     expect(balance.count).toBe(0);
   });
 
+  it('patches what runs under way hold, when the server says', async () => {
+    seed(keys.userTokens(), { tokens: 10_000, held_tokens: 0 });
+    await send(realtimeEvents.changeTokens, { user: { id: 5, tokens: 10_000, held_tokens: 4_300 } });
+    expect(queryClient.getQueryData(keys.userTokens())).toEqual({ tokens: 10_000, held_tokens: 4_300 });
+    await send(realtimeEvents.changeTokens, { user: { id: 5, tokens: 9_700, held_tokens: 0 } });
+    expect(queryClient.getQueryData(keys.userTokens())).toEqual({ tokens: 9_700, held_tokens: 0 });
+  });
+
   it('fills the balance even before it was fetched', async () => {
     await send(realtimeEvents.changeTokens, { user: { id: 5, tokens: 7 } });
     expect(queryClient.getQueryData(keys.userTokens())).toEqual({ tokens: 7 });

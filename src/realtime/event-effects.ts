@@ -91,6 +91,10 @@ interface Binding<S extends z.ZodType> {
 
 const bind = <S extends z.ZodType>(binding: Binding<S>) => binding;
 
+/** The balance fields an event carries (`held_tokens` only from servers that hold tokens for runs). */
+const balanceOf = (user: z.infer<typeof changeTokensPayload>['user']) =>
+  user.held_tokens === undefined ? { tokens: user.tokens } : { tokens: user.tokens, held_tokens: user.held_tokens };
+
 export const userChannel = 'user';
 
 export const eventBindings = {
@@ -101,8 +105,8 @@ export const eventBindings = {
     effects: ({ user }, screen) => {
       if (screen.userId !== null && user.id !== screen.userId) return [];
       return [
-        { kind: 'patch', queryKey: keys.userTokens(), update: (old) => ({ ...(isRecord(old) ? old : {}), tokens: user.tokens }) },
-        { kind: 'patch', queryKey: keys.user(), update: (old) => (isRecord(old) ? { ...old, tokens: user.tokens } : old) },
+        { kind: 'patch', queryKey: keys.userTokens(), update: (old) => ({ ...(isRecord(old) ? old : {}), ...balanceOf(user) }) },
+        { kind: 'patch', queryKey: keys.user(), update: (old) => (isRecord(old) ? { ...old, ...balanceOf(user) } : old) },
         invalidateKey(keys.overview()),
       ];
     },

@@ -64,6 +64,8 @@ export interface FakeOpenAi {
   readonly requests: RecordedRequest[];
   /** Chat completion bodies received, in order. */
   chatBodies(): ChatRequestBody[];
+  /** The most requests that were open at once since the last reset. */
+  mostAtOnce(): number;
   /** Queues answers, one a request. */
   enqueue(...answers: FakeAnswer[]): void;
   /** The answer once the queue is empty (by default a 500 that says no answer was scripted). */
@@ -129,8 +131,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: RecordedRequest[] = [];
   let queue: FakeAnswer[] = [];
   let fallback: FakeAnswer = unscripted;
+  let open = 0;
+  let mostAtOnce = 0;
 
   const server: Server = createServer((req, res) => {
+    open += 1;
+    mostAtOnce = Math.max(mostAtOnce, open);
+    res.once('close', () => (open -= 1));
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -157,6 +164,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     chatBodies: () => requests.filter((r) => r.url === '/v1/chat/completions').map((r) => r.body as ChatRequestBody),
+    mostAtOnce: () => mostAtOnce,
     enqueue: (...answers) => {
       queue.push(...answers);
     },
@@ -165,6 +173,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
     reset: () => {
       requests.length = 0;
+      mostAtOnce = open;
       queue = [];
       fallback = unscripted;
     },

@@ -3,13 +3,20 @@ import { useUserTokens } from '../../api/auth';
 import { isUnauthorized } from '../../api/http';
 import { formatTokens } from '../../api/tokens';
 import { toast } from '../../ui/toast';
+import { Tip } from '../../ui/tooltip';
 
 /** SPEC 8: the alert when the balance cannot be fetched. */
 export const tokensErrorText = 'Failed to fetch tokens. Please try again.';
 
+/** What a held amount means, for the badge's tip. */
+export function heldText(held: number, balance: number): string {
+  return `${formatTokens(held)} of your ${formatTokens(balance)} tokens are held for generations under way: each holds the most it may cost until it ends, then is charged what it used.`;
+}
+
 /**
  * The token balance badge: GET /api/user-tokens, kept live by the realtime `changetokens` event (which patches the
- * query cache). A live region, so a changed balance is announced politely.
+ * query cache). It shows what can be spent, and beside it what runs under way hold. A live region, so a changed
+ * balance is announced politely.
  */
 export function TokenBalance() {
   const tokens = useUserTokens();
@@ -20,6 +27,7 @@ export function TokenBalance() {
   }, [failedAt]);
 
   const balance = tokens.data?.tokens;
+  const held = tokens.data?.held_tokens ?? 0;
   return (
     <span className="token-badge" role="status" aria-label="Token balance" aria-busy={tokens.isPending || undefined}>
       <svg className="token-badge__icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
@@ -29,8 +37,15 @@ export function TokenBalance() {
       {balance === undefined ? (
         <span className="token-badge__value">{tokens.isError ? 'unavailable' : '…'}</span>
       ) : (
-        <span className="token-badge__value">{formatTokens(balance)} tokens</span>
+        <span className="token-badge__value">{formatTokens(balance - held)} tokens</span>
       )}
+      {balance !== undefined && held > 0 ? (
+        <Tip content={heldText(held, balance)} side="bottom">
+          <span className="token-badge__held" tabIndex={0}>
+            {formatTokens(held)} held
+          </span>
+        </Tip>
+      ) : null}
     </span>
   );
 }
