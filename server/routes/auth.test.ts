@@ -24,9 +24,9 @@ describe.each(engines)('sign-in on %s', (engine) => {
     expect(body.user.id).toBe(userId);
 
     const me = await t.app.inject({ url: '/api/user', headers: { authorization: `Bearer ${body.token}` } });
-    expect(me.json()).toEqual({ id: userId, email: 'ada@example.com', name: 'ada', tokens: 1234 });
+    expect(me.json()).toEqual({ id: userId, email: 'ada@example.com', name: 'ada', tokens: 1234, held_tokens: 0 });
     const tokens = await t.app.inject({ url: '/api/user-tokens', headers: { authorization: `Bearer ${body.token}` } });
-    expect(tokens.json()).toEqual({ tokens: 1234 });
+    expect(tokens.json()).toEqual({ tokens: 1234, held_tokens: 0 });
   });
 
   it('stores the password as argon2id and the token only as a hash', async () => {

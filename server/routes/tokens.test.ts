@@ -64,7 +64,7 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
 
     const rows = await purchasesOf(userId);
     expect(rows.map((r) => [r.delta, r.balanceAfter, r.reference])).toEqual([[5_000_000, 5_000_500, intent?.id]]);
-    expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 5_000_500 } });
+    expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 5_000_500, held_tokens: 0 } });
   });
 
   it('sends its own idempotency key to Stripe, scoped to the operator and the package', async () => {
