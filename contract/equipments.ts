@@ -86,7 +86,8 @@ export const equipmentsAnswer = z.object({
 
 /** POST /api/equipments/update: the full edited row */
 export const yearField = z
-  .union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)])
+  .union([z.number(), clientText.regex(/^\d{1,4}$/)])
+  .transform(Number)
   .pipe(z.number().int().min(1800, 'The year must be 1800 or later.').max(2100, 'The year must be 2100 or earlier.'))
   .nullable();
 export const updateEquipmentBody = z.object({
