@@ -30,7 +30,10 @@ const engines = await availableEngines();
 type Part = 'body' | 'querystring' | 'params';
 const parts: Part[] = ['body', 'querystring', 'params'];
 
-/** The Pusher HTTP API reads its raw, signed body itself: its schemas are taken from it, its requests signed. */
+/**
+ * The Pusher HTTP API reads its raw, signed body itself: its schemas are taken from it, and its requests signed.
+ * Its `:appId` is no text field: it is only compared with the configured id (another one is a 404).
+ */
 const pusherBodies: Record<string, z.ZodType> = {
   'POST /apps/:appId/events': pusherEventsBody,
   'POST /apps/:appId/batch_events': pusherBatchBody,
