@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { clientText } from './text';
 
 export const loginBody = z.object({
-  email: z.email('The email must be a valid email address.').max(255),
-  password: z.string().min(1, 'The password is required.').max(1024),
+  email: clientText.check(z.email('The email must be a valid email address.')).max(255),
+  password: clientText.min(1, 'The password is required.').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from './http';
-import { catalogueText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
+import { catalogueText, clientText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
 
 /**
  * Tags arrive as a list or as comma-separated text (SPEC 3); the canonical shape is a list. A codec, so that the
@@ -40,10 +40,9 @@ export type Equipment = z.infer<typeof equipment>;
  * order), as JSON text. The client passes back the answer's `next_cursor` unread; a page found this way costs the
  * same at the 100,000th row as at the first, where an offset makes the database step over every row before it.
  */
-const equipmentsCursorValue = z.tuple([z.string().max(255), z.string().max(255), z.number().int().positive()]);
+const equipmentsCursorValue = z.tuple([clientText.max(255), clientText.max(255), z.number().int().positive()]);
 export type EquipmentsCursor = z.infer<typeof equipmentsCursorValue>;
-export const equipmentsCursor = z
-  .string()
+export const equipmentsCursor = clientText
   .max(1200)
   .transform((text, context): EquipmentsCursor => {
     let value: unknown;
@@ -87,7 +86,8 @@ export const equipmentsAnswer = z.object({
 
 /** POST /api/equipments/update: the full edited row */
 export const yearField = z
-  .union([z.number(), z.string().regex(/^\d{1,4}$/).transform(Number)])
+  .union([z.number(), clientText.regex(/^\d{1,4}$/)])
+  .transform(Number)
   .pipe(z.number().int().min(1800, 'The year must be 1800 or later.').max(2100, 'The year must be 2100 or earlier.'))
   .nullable();
 export const updateEquipmentBody = z.object({
@@ -112,7 +112,7 @@ export const updateEquipmentAnswer = equipment;
 /** POST /api/equipments/generate (the older use sends category and subcategory as names) */
 export const generateEquipmentsBody = z.union([
   z.object({ subcategory_id: idField, brands: z.array(idField).min(1, 'Select at least one brand.').max(1000) }),
-  z.object({ category: z.string().min(1).max(255), subcategory: z.string().min(1).max(255), brands: z.array(idField).min(1).max(1000) }),
+  z.object({ category: clientText.min(1).max(255), subcategory: clientText.min(1).max(255), brands: z.array(idField).min(1).max(1000) }),
 ]);
 
 /** POST /api/equipments/generate-models */

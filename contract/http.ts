@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueName, clientText } from './text';
 
 /** Every error the API answers has this shape; `errors` lists the fields at fault on a 422. */
 export const errorAnswer = z.object({
@@ -15,13 +16,17 @@ export type MessageAnswer = z.infer<typeof messageAnswer>;
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id: idParam });
 
-/** Body ids are integers; older clients send them as numeric strings. */
+/**
+ * Body ids are integers; older clients send them as numeric strings. The text branch is a plain check (it is turned
+ * into a number after the union), so that the union settles on it for any text and names the field.
+ */
 export const idField = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)])
+  .union([z.number(), clientText.regex(/^\d{1,10}$/)])
+  .transform(Number)
   .pipe(z.number().int().positive().max(2_147_483_647));
 
 /** The header every request carries (SPEC 7). */
 export const requestedWithHeader = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
-/** Limits shared by every name the operator types. */
-export const nameField = z.string().trim().min(1, 'The name is required.').max(255, 'The name may not be longer than 255 characters.');
+/** Limits shared by every name the operator types (`catalogueName` of contract/text.ts). */
+export const nameField = catalogueName;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from './text';
 
 export const paymentMethod = z.object({
   id: z.string(),
@@ -13,7 +14,7 @@ export const paymentMethodsAnswer = z.object({
 });
 export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswer>;
 
-const stripeId = z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'The payment method is not valid.');
+const stripeId = clientText.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'The payment method is not valid.');
 /** POST /api/payment-methods and POST /api/payment-methods/switch-default */
 export const paymentMethodBody = z.object({ payment_method: stripeId });
 export type PaymentMethodBody = z.infer<typeof paymentMethodBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from './text';
 
 /** Real-time channels and events (ARCHITECTURE.md "Real-time contract"). Every channel is private. */
 export const channels = {
@@ -62,9 +63,8 @@ export const pusherProtocol = {
 } as const;
 
 /** POST /broadcasting/auth: what pusher-js sends (form-encoded or JSON) and the answer. */
-export const socketIdSchema = z.string().regex(/^\d+\.\d+$/, 'must look like 1234.5678');
-export const channelNameSchema = z
-  .string()
+export const socketIdSchema = clientText.regex(/^\d+\.\d+$/, 'must look like 1234.5678');
+export const channelNameSchema = clientText
   .max(164)
   .regex(/^private-[A-Za-z0-9_\-=@,.;]+$/, 'must be a private channel name');
 export const broadcastingAuthBody = z.object({ socket_id: socketIdSchema, channel_name: channelNameSchema });

@@ -1,31 +1,41 @@
 import { z } from 'zod';
+import { fieldName } from './fields';
 
 /**
- * Field shapes shared by the catalogue's inputs (brands, events, equipments, exclusions, history, categories).
- * PostgreSQL refuses a NUL character in text and an id beyond a 32-bit integer: both are refused here, as 422,
- * before they reach the database.
+ * Field shapes shared by the inputs of every route: bodies, queries, forms and path parameters.
+ *
+ * Every text a client sends is a `clientText`: text with a NUL character or an unpaired UTF-16 surrogate is refused
+ * as a 422 naming its field, before it reaches the database (PostgreSQL refuses NUL in text and an unpaired
+ * surrogate in jsonb, and stores one as U+FFFD in text). Ids beyond a 32-bit integer are refused alike.
  */
 
-const noNul = (value: string) => !value.includes('\u0000');
-const noNulMessage = 'The text may not contain NUL characters.';
+/** Text that can be stored and answered back as it came: Unicode (no unpaired surrogate) without NUL characters. */
+export const isWellFormedText = (value: string): boolean => value.isWellFormed() && !value.includes('\u0000');
+
+/** The refusal of a text that is not well formed, naming its field as the 422's `errors` does. */
+export const notWellFormedMessage = (field: string) => `The ${field} field must be text without NUL characters or unpaired surrogates.`;
+
+/**
+ * Any text from a client: build every text field on it (`clientText.max(255)`), never on a bare `z.string()`.
+ * The rule is the first check, so its message is the answer's; it does not abort, so that a union (a list or a
+ * text, a number or a numeric text) still settles on the branch the input has the type of, and names its field.
+ */
+export const clientText = z.string().refine(isWellFormedText, { error: (issue) => notWellFormedMessage(fieldName(issue.path ?? [])) });
 
 /** Free text of at most `max` characters. */
-export const catalogueText = (max: number) =>
-  z.string().max(max, `The text may not be longer than ${max} characters.`).refine(noNul, noNulMessage);
+export const catalogueText = (max: number) => clientText.max(max, `The text may not be longer than ${max} characters.`);
 
 /** A name the operator types: trimmed, required, at most 255 characters. */
-export const catalogueName = z
-  .string()
+export const catalogueName = clientText
   .trim()
   .min(1, 'The name is required.')
-  .max(255, 'The name may not be longer than 255 characters.')
-  .refine(noNul, noNulMessage);
+  .max(255, 'The name may not be longer than 255 characters.');
 
 /** An id in a query string or a path: a positive 32-bit integer given as text. */
 export const idQuery = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The quick filter of a paged list: a case-insensitive "contains" on the name. */
-export const searchQuery = z.string().trim().max(200).refine(noNul, noNulMessage).optional();
+export const searchQuery = clientText.trim().max(200).optional();
 
 /** Paging of a list (extension): where to start and how many, bounded. */
 export const pageOffset = z.coerce.number().int().min(0).max(10_000_000).default(0);

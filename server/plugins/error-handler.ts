@@ -1,20 +1,25 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '../../contract/http';
 import { HttpError } from '../errors';
+import { type InputIssue, validationAnswer } from '../validation-answer';
+
+/** A zod issue as fastify-type-provider-zod hands it over: its path as `/a/0`, the rest of it in `params`. */
+function inputIssue(entry: FastifySchemaValidationError): InputIssue {
+  return {
+    path: entry.instancePath === '/' ? [] : entry.instancePath.slice(1).split('/'),
+    code: entry.keyword,
+    message: entry.message ?? 'is invalid',
+    errors: entry.params.errors as InputIssue['errors'],
+  };
+}
 
 /** Turns every failure into the one error shape `{ message, errors? }`; 5xx details never leave the server. */
 async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'is invalid');
-      }
-      const first = error.validation[0]?.message ?? 'The given data was invalid.';
-      return reply.status(422).send({ message: first, errors } satisfies ErrorAnswer);
+      return reply.status(422).send(validationAnswer(error.validation.map(inputIssue)) satisfies ErrorAnswer);
     }
     if (error instanceof HttpError) {
       const body: ErrorAnswer = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };

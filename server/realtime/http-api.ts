@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { socketIdSchema } from '../../contract/realtime';
+import { clientText } from '../../contract/text';
+import { validationAnswer } from '../validation-answer';
 import { checkSignedRequest } from './http-api-auth';
 import { checkTriggerLimits, triggerLimits } from './limits';
 import type { RealtimeMessage } from './types';
@@ -10,6 +12,8 @@ import type { RealtimeMessage } from './types';
  * into the embedded server: POST /apps/{id}/events and POST /apps/{id}/batch_events.
  * Public to the bearer-token auth (`config.public`): the Pusher signature is the authentication.
  * Register it encapsulated (`app.register(httpApiRoutes, ...)`): it reads raw bodies, since body_md5 is over the bytes.
+ * A signed body it cannot take is a 400, as Pusher answers one (not the 422 of the rest of the API), naming the
+ * fields at fault as a 422 does.
  */
 
 export interface HttpApiOptions {
@@ -19,33 +23,34 @@ export interface HttpApiOptions {
   dispatch: (message: RealtimeMessage) => Promise<void>;
 }
 
-const channelName = z
-  .string()
+const channelName = clientText
   .min(1)
   .max(164)
   .regex(/^[A-Za-z0-9_\-=@,.;]+$/);
-const eventName = z.string().min(1).max(triggerLimits.maxEventNameLength);
+const eventName = clientText.min(1).max(triggerLimits.maxEventNameLength);
 
-const eventsBody = z
+/** POST /apps/{id}/events: one event. Its texts obey the API's one text rule (contract/text.ts). */
+export const pusherEventsBody = z
   .object({
     name: eventName,
-    data: z.string(),
+    data: clientText,
     channels: z.array(channelName).min(1).max(triggerLimits.maxChannels).optional(),
     channel: channelName.optional(),
     socket_id: socketIdSchema.optional(),
-    info: z.string().optional(),
+    info: clientText.optional(),
   })
   .refine((body) => body.channels !== undefined || body.channel !== undefined, 'channels or channel is required');
 
-const batchBody = z.object({
+/** POST /apps/{id}/batch_events: several events. */
+export const pusherBatchBody = z.object({
   batch: z
     .array(
       z.object({
         channel: channelName,
         name: eventName,
-        data: z.string(),
+        data: clientText,
         socket_id: socketIdSchema.optional(),
-        info: z.string().optional(),
+        info: clientText.optional(),
       }),
     )
     .max(triggerLimits.maxBatchEvents),
@@ -60,8 +65,8 @@ export async function httpApiRoutes(app: FastifyInstance, options: HttpApiOption
   app.post('/apps/:appId/events', { config: { public: true } }, async (request, reply) => {
     const signed = readSigned(request, reply, options);
     if (!signed) return reply;
-    const parsed = eventsBody.safeParse(signed.body);
-    if (!parsed.success) return reply.code(400).send({ message: z.prettifyError(parsed.error) });
+    const parsed = pusherEventsBody.safeParse(signed.body);
+    if (!parsed.success) return reply.code(400).send(validationAnswer(parsed.error.issues));
     const { name, data, channels, channel, socket_id: socketId } = parsed.data;
     const message: RealtimeMessage = {
       channels: channels ?? [channel as string],
@@ -78,8 +83,8 @@ export async function httpApiRoutes(app: FastifyInstance, options: HttpApiOption
   app.post('/apps/:appId/batch_events', { config: { public: true } }, async (request, reply) => {
     const signed = readSigned(request, reply, options);
     if (!signed) return reply;
-    const parsed = batchBody.safeParse(signed.body);
-    if (!parsed.success) return reply.code(400).send({ message: z.prettifyError(parsed.error) });
+    const parsed = pusherBatchBody.safeParse(signed.body);
+    if (!parsed.success) return reply.code(400).send(validationAnswer(parsed.error.issues));
     const messages: RealtimeMessage[] = parsed.data.batch.map((item) => ({
       channels: [item.channel],
       event: item.name,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { brands, categories, equipments, subcategories } from '../db/schema';
 import { seedDemo } from '../seed/demo';
@@ -10,12 +11,13 @@ export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
 
 /**
  * The real app over a fresh database holding the demo catalogue, a signed-in operator, a caller acting as that
- * operator and the demo catalogue's ids by name.
+ * operator and the demo catalogue's ids by name. `overrides` change the app's config (a fake Stripe, say).
  */
 export async function catalogueApp(
   engine: Engine,
+  overrides: Partial<AppConfig> = {},
 ): Promise<{ t: TestApp; headers: { authorization: string }; userId: number; call: CatalogueCall; ids: DemoIds }> {
-  const t = await createTestApp(engine);
+  const t = await createTestApp(engine, overrides);
   await seedDemo(t.database.db, { email: 'demo-seed@example.com', password: 'password123' });
   const { headers, userId } = await t.signIn({ tokens: 1000 });
   return { t, headers, userId, call: caller(t, headers), ids: await demoIds(t.database.db) };
