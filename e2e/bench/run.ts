@@ -12,7 +12,7 @@ import { benchStartup } from './startup';
  * assertions: each section says whether its budget is met.
  */
 async function main() {
-  if (await spaNeedsBuild(process.cwd(), 'dist')) await buildSpa(process.cwd());
+  if (await spaNeedsBuild(process.cwd(), 'dist')) await buildSpa(process.cwd(), 'dist');
   const figures: Record<string, unknown> = {};
 
   const server = await startTestServer();
