@@ -17,6 +17,7 @@ import categoryRoutes from './routes/categories';
 import equipmentRoutes from './routes/equipments';
 import eventRoutes from './routes/events';
 import exclusionRoutes from './routes/exclusions';
+import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import overviewRoutes from './routes/overview';
 import paymentMethodRoutes from './routes/payment-methods';
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     tokenTtlDays: config.auth.tokenTtlDays,
   });
   await app.register(broadcastingRoutes);
+  await app.register(healthRoutes);
   await app.register(categoryRoutes);
   await app.register(statusRoutes);
   await app.register(brandRoutes);
