@@ -39,9 +39,9 @@ async function main() {
   // Stopped while building: nothing was started.
   if (stop.aborted.aborted) process.exit(0);
 
-  const { app } = await startServer(config);
+  const { app, address } = await startServer(config);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`Dashboard at http://${shown}:${config.port}`);
+  app.log.info(`Dashboard at http://${shown}:${new URL(address).port}`);
 
   const signal = await stop.signal;
   app.log.info({ signal }, 'stopping');
