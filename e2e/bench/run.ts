@@ -5,6 +5,7 @@ import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
 import { benchRealtime } from './realtime';
+import { benchRestart } from './restart';
 import { benchStartup } from './startup';
 
 /**
@@ -28,6 +29,7 @@ async function main() {
     : { skipped: 'PostgreSQL is not reachable' };
   figures.browser_at_scale = await benchBrowserScale();
   figures.realtime = await benchRealtime();
+  figures.restart = await benchRestart();
   console.log(JSON.stringify(figures, null, 2));
 }
 
