@@ -29,6 +29,8 @@ export interface TestServer {
   lockTable(table: string): Promise<{ release(): Promise<void> }>;
   /** Renames a table away, so every query on it fails as a broken database would. */
   breakTable(table: string): Promise<void>;
+  /** Stops the server as a signal does (`app.close()`) and starts it again on the same port and data directory. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,13 +49,16 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     ...options.env,
   });
-  const { app, address, database } = await startServer(config, { logger: false });
-  const db = database.db;
-  const url = address.replace('0.0.0.0', '127.0.0.1');
+  const started = await startServer(config, { logger: false });
+  let { app, database } = started;
+  let db = database.db;
+  const url = started.address.replace('0.0.0.0', '127.0.0.1');
 
   return {
     url,
-    db,
+    get db() {
+      return db;
+    },
     config,
     async loginAs(page, operator = demoOperator) {
       const { id } = await upsertOperator(db, { email: operator.email, password: operator.password ?? demoOperator.password });
@@ -88,6 +93,11 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     },
     async breakTable(table) {
       await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));
+    },
+    async restart() {
+      await app.close();
+      ({ app, database } = await startServer({ ...config, port: Number(new URL(url).port) }, { logger: false }));
+      db = database.db;
     },
     async close() {
       // A request still in flight when closing begins leaves its keep-alive connection open afterwards, and the HTTP

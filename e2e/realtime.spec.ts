@@ -2,9 +2,20 @@ import type { Browser, Page, WebSocket } from '@playwright/test';
 import { asc, eq, isNull } from 'drizzle-orm';
 import { tokenPackages } from '../contract/tokens';
 import { startFakeStripe } from '../server/payments/test-support/fake-stripe';
-import { brandExclusions, brands, categories, subcategories } from '../server/db/schema';
+import { brandExclusions, brands } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
+import {
+  categoryTrigger,
+  chooseCategory,
+  expectNoReload,
+  isPusherSocket,
+  liveIndicator,
+  markDocument,
+  renamedFrom,
+  scratchCategory as scratchCategoryIn,
+  whenLive,
+} from './live';
 
 /**
  * Live updates (issue 4 points 5 and 6): two browsers signed in as the same operator on the same server; a change
@@ -14,38 +25,6 @@ import { expect, test, type TestServer } from './fixtures';
 
 const operator = { email: 'realtime@example.com' };
 const liveText = 'Live updates unavailable - reconnecting';
-/** private-user.{id} and the six shared channels of SPEC 7. */
-const channelCount = 7;
-
-const header = (page: Page) => page.getByRole('banner');
-const categoryTrigger = (page: Page) => header(page).getByRole('button', { name: /^Category/ });
-const liveIndicator = (page: Page) => header(page).getByRole('status').filter({ hasText: 'Live updates' });
-
-const isPusherSocket = (socket: WebSocket) => new URL(socket.url()).pathname.startsWith('/app/');
-
-/**
- * Resolves with the page's next pusher-js WebSocket once every channel is subscribed on it (the server's
- * `pusher_internal:subscription_succeeded` frames). Call it before the navigation or reconnection it waits for.
- */
-function whenLive(page: Page): Promise<WebSocket> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!isPusherSocket(socket)) return;
-      let subscribed = 0;
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('pusher_internal:subscription_succeeded') && ++subscribed === channelCount) resolve(socket);
-      });
-    });
-  });
-}
-
-/** Marks the document, so a later check can tell that the page was never reloaded. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-}
-async function expectNoReload(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
-}
 
 interface Browsers {
   a: Page;
@@ -86,16 +65,7 @@ async function callAs(a: Page, server: TestServer, token: string, method: 'post'
   return response;
 }
 
-/** A category of this test's own, with one subcategory (other specs share the server's catalogue). */
-async function scratchCategory(server: TestServer, label: string) {
-  const name = `Zz realtime ${label} ${Date.now()}`;
-  const [category] = await server.db.insert(categories).values({ name }).returning({ id: categories.id });
-  await server.db.insert(subcategories).values({ categoryId: category!.id, name: `${name} sub` });
-  return { id: category!.id, name, remove: () => server.db.delete(categories).where(eq(categories.id, category!.id)) };
-}
-
-/** A new name that does not contain the old one. */
-const renamedFrom = (name: string) => name.replace('Zz realtime', 'Zz renamed');
+const scratchCategory = (server: TestServer, label: string) => scratchCategoryIn(server.db, label);
 
 /**
  * The resync after an outage refetches every key an event could touch, the user answer among them: its five-minute
@@ -103,12 +73,6 @@ const renamedFrom = (name: string) => name.replace('Zz realtime', 'Zz renamed');
  */
 const userRefetched = (page: Page) =>
   page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user', { timeout: 15_000 });
-
-async function chooseCategory(page: Page, name: string) {
-  await categoryTrigger(page).click();
-  await page.getByRole('menuitemradio', { name }).click();
-  await expect(categoryTrigger(page)).toContainText(name);
-}
 
 test.describe('live updates', () => {
   test('a category renamed in one browser is renamed in the other without a reload', async ({ page, browser, server }) => {

@@ -5,6 +5,8 @@ import authPlugin from './auth/plugin';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import databasePlugin from './plugins/database';
+import gracefulStop from './plugins/graceful-stop';
+import requestsInFlight from './plugins/requests-in-flight';
 import generationPlugin from './generation/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
@@ -17,6 +19,7 @@ import categoryRoutes from './routes/categories';
 import equipmentRoutes from './routes/equipments';
 import eventRoutes from './routes/events';
 import exclusionRoutes from './routes/exclusions';
+import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import overviewRoutes from './routes/overview';
 import paymentMethodRoutes from './routes/payment-methods';
@@ -27,6 +30,8 @@ import { registerSpa } from './spa/plugin';
 export interface BuildOptions {
   /** An already opened database (tests share one per file); otherwise the app opens config.database and owns it. */
   database?: DatabaseHandle;
+  /** The app closes `database` when it closes, once its requests are done (`startServer` hands its database over). */
+  ownsDatabase?: boolean;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -53,7 +58,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
 
   const database = options.database ?? (await openDatabase(config.database));
   await app.register(errorHandler);
-  await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined });
+  // First, so that its preClose hook (wait for the requests in flight) runs before the other plugins' (README "Stopping").
+  await app.register(requestsInFlight);
+  await app.register(gracefulStop);
+  await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined || options.ownsDatabase === true });
   await app.register(authPlugin);
   await app.register(realtimePlugin, { config: config.realtime, trustProxy: config.trustProxy });
   await app.register(generationPlugin, { ai: config.ai, generation: config.generation });
@@ -63,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     tokenTtlDays: config.auth.tokenTtlDays,
   });
   await app.register(broadcastingRoutes);
+  await app.register(healthRoutes);
   await app.register(categoryRoutes);
   await app.register(statusRoutes);
   await app.register(brandRoutes);

@@ -5,6 +5,7 @@ import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
 import { benchRealtime } from './realtime';
+import { benchRestart } from './restart';
 import { benchStartup } from './startup';
 
 /**
@@ -12,7 +13,7 @@ import { benchStartup } from './startup';
  * assertions: each section says whether its budget is met.
  */
 async function main() {
-  if (await spaNeedsBuild(process.cwd(), 'dist')) await buildSpa(process.cwd());
+  if (await spaNeedsBuild(process.cwd(), 'dist')) await buildSpa(process.cwd(), 'dist');
   const figures: Record<string, unknown> = {};
 
   const server = await startTestServer();
@@ -28,6 +29,7 @@ async function main() {
     : { skipped: 'PostgreSQL is not reachable' };
   figures.browser_at_scale = await benchBrowserScale();
   figures.realtime = await benchRealtime();
+  figures.restart = await benchRestart();
   console.log(JSON.stringify(figures, null, 2));
 }
 

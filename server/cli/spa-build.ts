@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const sources = ['src', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'];
@@ -22,7 +24,18 @@ export async function spaNeedsBuild(root: string, outDir: string): Promise<boole
   return Math.max(...changes) > built.mtimeMs;
 }
 
-export async function buildSpa(root: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+/**
+ * Builds the SPA into `outDir` with `vite build` in a child process: a build holds several hundred MB that a
+ * server process would keep after it (issue 10 point 8), so the server starts with only what it serves with.
+ * The build's output goes to stderr (the server's stdout is its JSON log); `signal` stops the build.
+ */
+export async function buildSpa(root: string, outDir: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  const args = [vite, 'build', '--config', path.join(root, 'vite.config.ts'), '--outDir', path.resolve(root, outDir), '--emptyOutDir', '--logLevel', 'warn'];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 2, 2], signal: options.signal });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode));
+  });
+  if (code !== 0) throw new Error(`vite build failed (${code === null ? 'stopped' : `exit code ${code}`})`);
 }

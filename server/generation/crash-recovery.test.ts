@@ -28,7 +28,7 @@ async function signIn(server: ServerProcess): Promise<Api> {
   const login = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@example.com', password: 'demo1234' }),
+    body: JSON.stringify({ email: 'demo@example.com', password: 'crash-test-password' }),
   });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -65,7 +65,15 @@ describe.each(await availableEngines())('runs after a crash, on %s', (engine) =>
       cleanups.push(() => fresh.close());
       database = { env: { DATABASE_URL: fresh.url ?? '' }, open: async () => ({ ...fresh, close: async () => undefined }) };
     }
-    const env = { ...database.env, GENERATION_CONCURRENCY: '2', GENERATION_POLL_SECONDS: '0.5' };
+    const env = {
+      ...database.env,
+      // `npm start` without the SPA (production: no build on start).
+      NODE_ENV: 'production',
+      SPA_DIR: '/nonexistent-spa',
+      SEED_OPERATOR_PASSWORD: 'crash-test-password',
+      GENERATION_CONCURRENCY: '2',
+      GENERATION_POLL_SECONDS: '0.5',
+    };
 
     // The provider takes a minute: the runs are under way when the process dies.
     const first = await startServerProcess({ ...env, AI_DEMO_DELAY_MS: '60000' });
@@ -78,11 +86,12 @@ describe.each(await availableEngines())('runs after a crash, on %s', (engine) =>
     await first.kill();
 
     const second = await startServerProcess({ ...env, AI_DEMO_DELAY_MS: '200' });
-    cleanups.push(() => second.stop());
+    cleanups.push(() => second.kill());
     const again = await signIn(second);
     await eventually(async () => ((await again.get<{ in_progress: number }>('/api/statuses?per_brand=false')).in_progress === 0 ? true : undefined), 60_000);
     expect(await again.get('/api/user-tokens')).toMatchObject({ held_tokens: 0 });
-    expect(await second.stop()).toBe(0);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
 
     const handle = await database.open();
     try {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, DatabaseHandle } from '../db/client';
 
@@ -15,35 +14,19 @@ const drainLimitMs = 10_000;
  * Exposes an opened database as `app.db` and closes it with the app when the app owns it.
  *
  * The HTTP server closes once its connections have; a request whose client hung up has no connection left but its
- * handler still runs, and would find the database closed under it. So the requests are counted from `onRequest` to
- * `onSend` (which Fastify runs once the handler is done, even for a request whose client is gone), and the database
- * is closed once none is left, or after `drainLimitMs`.
+ * handler still runs, and would find the database closed under it. So the database is closed once no request is in
+ * flight (requests-in-flight.ts), or after `drainLimitMs`.
  */
 export default fp<{ handle: DatabaseHandle; closeWithApp: boolean }>(
   async (app, { handle, closeWithApp }) => {
     app.decorate('db', handle.db);
     if (!closeWithApp) return;
-
-    const running = new Set<FastifyRequest>();
-    let drained: (() => void) | undefined;
-    app.addHook('onRequest', async (request) => {
-      running.add(request);
-    });
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (running.delete(request) && running.size === 0) drained?.();
-      return payload;
-    });
     app.addHook('onClose', async () => {
-      if (running.size > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-          timer = setTimeout(resolve, drainLimitMs);
-        });
-        clearTimeout(timer);
+      if (!(await app.requestsInFlight.settled(drainLimitMs))) {
+        app.log.warn({ running: app.requestsInFlight.count }, 'closing the database under requests still running');
       }
       await handle.close();
     });
   },
-  { name: 'database' },
+  { name: 'database', dependencies: ['requests-in-flight'] },
 );

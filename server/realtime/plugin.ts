@@ -19,7 +19,8 @@ import type { Broadcaster, EmbeddedServerOptions, RealtimeConfig } from './types
  *   API (POST /apps/:appId/events, /apps/:appId/batch_events, public routes authenticated by their signature).
  *   With `config.redisUrl`, events fan out to every API process through Redis pub/sub (checked at start-up).
  * - Driver `pusher`: events go to hosted Pusher / Soketi / Reverb through the `pusher` SDK; no WebSocket server.
- * - On close: sockets closed with 1001 (preClose, before the HTTP server waits for them), then Redis and timers.
+ * - On close: sockets closed with 4200, "reconnect at once" (preClose, before the HTTP server waits for them; in the
+ *   app, after the requests in flight are answered: graceful-stop.ts), then Redis and timers.
  *
  * Other options (all optional; tests shorten the timings): see EmbeddedServerOptions.
  */

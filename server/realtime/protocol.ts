@@ -8,6 +8,8 @@ export const protocolErrors = {
   unsupportedProtocol: 4007,
   unauthorised: 4009,
   generic: 4200,
+  /** 4200-4299: the client reconnects at once (the server is stopping). */
+  reconnectNow: 4200,
   pongNotReceived: 4201,
   clientEventRejected: 4301,
 } as const;

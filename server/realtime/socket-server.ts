@@ -114,7 +114,10 @@ export class SocketServer {
     connection.send(frames.connectionEstablished(connection.socketId, activityTimeoutSeconds));
   }
 
-  /** Closes every socket with 1001 (pusher-js reconnects, e.g. to another instance), then drops stragglers. */
+  /**
+   * Closes every socket with 4200, which tells pusher-js to reconnect at once (Pusher's 4200-4299 range; 1001 would
+   * make it wait a second), to another instance or to this one restarted; then drops the stragglers.
+   */
   async close(graceMs = 1000): Promise<void> {
     this.closing = true;
     this.stopLiveness();
@@ -122,7 +125,7 @@ export class SocketServer {
     const closed = [...this.connections].map(
       (connection) => new Promise<void>((resolve) => connection.socket.once('close', () => resolve())),
     );
-    for (const connection of this.connections) connection.close(1001, 'Server shutting down');
+    for (const connection of this.connections) connection.close(protocolErrors.reconnectNow, 'Server stopping: reconnect');
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all(closed),

@@ -1,65 +1,100 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** The real server in a child process (server/test/serve.ts), for tests that stop or kill it as an operator would. */
-export interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  /** Everything it logged (pino JSON lines on stdout, anything on stderr). */
-  output(): string;
-  /** `kill -9`: no shutdown of any kind. */
-  kill(): Promise<void>;
-  /** SIGTERM, then waits for the exit code. */
-  stop(): Promise<number | null>;
+/**
+ * `npm start`'s entry (server/cli/start.ts) in a child process of its own (node itself, so that a signal reaches the
+ * server and not a launcher), for the tests that stop it with a real signal. Its stdout is pino's JSON log, kept
+ * line by line.
+ */
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  req?: { method?: string; url?: string };
+  [field: string]: unknown;
 }
 
-const script = fileURLToPath(new URL('./serve.ts', import.meta.url));
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Every JSON line of its stdout so far. */
+  log: LogLine[];
+  /** The first log line, written or to come, that matches (bounded). */
+  logged(match: (line: LogLine) => boolean, what: string, ms?: number): Promise<LogLine>;
+  /** Its exit code (null: killed by a signal) and stderr. */
+  exited: Promise<{ code: number | null; stderr: string }>;
+  /** Kills it if it still runs (test clean-up). */
+  kill(): Promise<void>;
+}
+
+const entry = fileURLToPath(new URL('../cli/start.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function startServerProcess(env: Record<string, string>, startMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SPA_DIR: '/nonexistent-spa', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-200_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const log: LogLine[] = [];
+  const waiters: { match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }[] = [];
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    let line: LogLine;
+    try {
+      line = JSON.parse(text) as LogLine;
+    } catch {
+      return;
+    }
+    log.push(line);
+    for (const waiter of waiters.filter((w) => w.match(line))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(line);
+    }
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start within ${startMs} ms:\n${output}`));
-    }, startMs);
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message.type === 'listening' && message.port) {
+  const logged = (match: (line: LogLine) => boolean, what: string, ms = 10_000) => {
+    const seen = log.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise<LogLine>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no log line ${what} within ${ms} ms`)), ms);
+      const waiter = {
+        match,
+        resolve: (line: LogLine) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      };
+      waiters.push(waiter);
+      void exited.then(({ code }) => {
         clearTimeout(timer);
-        resolve(message.port);
-      }
+        reject(new Error(`the server exited (${code}) before logging ${what}. stderr: ${stderr}`));
+      });
     });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code} before listening:\n${output}`));
-    });
-  });
+  };
 
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    output: () => output,
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+  const listening = await logged((line) => line.msg?.startsWith('Server listening at http://127.0.0.1:') === true, '"Server listening"', startMs).catch(
+    (error: unknown) => {
+      child.kill('SIGKILL');
+      throw error;
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const code = await exited;
-      clearTimeout(force);
-      return code;
+  );
+  const url = /http:\/\/127\.0\.0\.1:\d+/.exec(listening.msg ?? '')![0];
+  return {
+    url,
+    port: Number(new URL(url).port),
+    child,
+    log,
+    logged,
+    exited,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -13,3 +13,12 @@ export function createRealtimeClient(page: PageLocation = window.location): Real
   const meta = appMeta();
   return new Pusher(meta.pusherKey, pusherOptions(meta, page, getAuthToken));
 }
+
+/**
+ * Makes pusher-js try to connect at once, as it does itself when the browser comes back online. Its API has no
+ * "retry now", and `disconnect()` + `connect()` would pass through `disconnected` (which the header reads as
+ * "pusher-js gave up"); switching to the same key rebuilds the same strategy and retries at once, staying `connecting`.
+ */
+export function reconnectNow(client: RealtimeClient): void {
+  client.connection.switchCluster(client.key);
+}

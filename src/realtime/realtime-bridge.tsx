@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { storageKeys } from '../../contract/auth';
+import { serverAnswers } from '../api/health';
 import { getAuthUserId } from '../auth/session';
 import { useSelection } from '../store/selection';
 import { bindRealtime } from './bindings';
-import { createRealtimeClient } from './client';
+import { createRealtimeClient, reconnectNow } from './client';
 import { fetchBrand } from './fetch-brand';
 import { useLiveStatus } from './live-status';
+import { ReconnectProbe } from './reconnect-probe';
 import { currentScreenContext } from './screen-context';
 
 function subscribeToUserId(onChange: () => void): () => void {
@@ -17,13 +19,18 @@ function subscribeToUserId(onChange: () => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 
+/** How long one probe of a restarted server may take (reconnect-probe.ts). */
+const probeTimeoutMs = 2_000;
+
 /**
  * Live updates for the signed-in operator (ARCHITECTURE.md "Real-time contract"): a pusher-js client on the
  * channels of SPEC 7, each event mapped to the query cache (event-effects.ts), the connection state published for the
  * header (live-status.ts), with the browser's network events (a lost network shows at once, not after the
- * pong timeout). Rendered by the dashboard layout route and loaded lazily, so pusher-js is not in the
- * login page's JavaScript. Signing out leaves the dashboard, which unmounts this and disconnects the client; a
- * different operator signing in (another tab) joins their own user channel.
+ * pong timeout), and a probe of the server while the connection is down (a restarted server is noticed within a
+ * second, not after pusher-js's 15 s retry timeout: reconnect-probe.ts). Rendered by the dashboard layout route and
+ * loaded lazily, so pusher-js is not in the login page's JavaScript. Signing out leaves the dashboard, which
+ * unmounts this and disconnects the client; a different operator signing in (another tab) joins their own user
+ * channel.
  */
 export default function RealtimeBridge() {
   const queryClient = useQueryClient();
@@ -32,12 +39,16 @@ export default function RealtimeBridge() {
   useEffect(() => {
     const client = createRealtimeClient();
     const { apply, applyNetwork, reset } = useLiveStatus.getState();
+    const probe = new ReconnectProbe({ serverAnswers: () => serverAnswers(probeTimeoutMs), reconnect: () => reconnectNow(client) });
     const binding = bindRealtime(client, {
       queryClient,
       userId,
       screen: () => currentScreenContext(queryClient, useSelection.getState()),
       fetchBrand,
-      onState: apply,
+      onState: (state) => {
+        probe.state(state);
+        return apply(state);
+      },
     });
     const onNetwork = () => {
       if (applyNetwork(navigator.onLine)) binding.resync();
@@ -48,6 +59,7 @@ export default function RealtimeBridge() {
     return () => {
       window.removeEventListener('online', onNetwork);
       window.removeEventListener('offline', onNetwork);
+      probe.dispose();
       binding.stop();
       client.disconnect();
       reset();

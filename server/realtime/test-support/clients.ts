@@ -20,9 +20,10 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export async function startApp(options: Partial<RealtimePluginOptions> = {}): Promise<RunningApp> {
+/** The realtime test app, listening on `port` (default: a free one). */
+export async function startApp(options: Partial<RealtimePluginOptions> = {}, port = 0): Promise<RunningApp> {
   const app = await buildRealtimeTestApp(options);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('the test app is not listening');
   return { app, port: address.port, close: () => app.close() };

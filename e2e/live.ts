@@ -1,0 +1,56 @@
+import { expect, type Page, type WebSocket } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../server/db/client';
+import { categories, subcategories } from '../server/db/schema';
+
+/** What the live-update specs and the restart bench share: the page's pusher-js socket, the header, a category. */
+
+/** private-user.{id} and the six shared channels of SPEC 7. */
+export const channelCount = 7;
+
+export const isPusherSocket = (socket: WebSocket) => new URL(socket.url()).pathname.startsWith('/app/');
+
+/**
+ * Resolves with the page's next pusher-js WebSocket once every channel is subscribed on it (the server's
+ * `pusher_internal:subscription_succeeded` frames). Call it before the navigation or reconnection it waits for.
+ */
+export function whenLive(page: Page): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!isPusherSocket(socket)) return;
+      let subscribed = 0;
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('pusher_internal:subscription_succeeded') && ++subscribed === channelCount) resolve(socket);
+      });
+    });
+  });
+}
+
+/** Marks the document, so a later check can tell that the page was never reloaded. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+}
+export async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+}
+
+export const header = (page: Page) => page.getByRole('banner');
+export const categoryTrigger = (page: Page) => header(page).getByRole('button', { name: /^Category/ });
+export const liveIndicator = (page: Page) => header(page).getByRole('status').filter({ hasText: 'Live updates' });
+
+export async function chooseCategory(page: Page, name: string) {
+  await categoryTrigger(page).click();
+  await page.getByRole('menuitemradio', { name }).click();
+  await categoryTrigger(page).filter({ hasText: name }).waitFor();
+}
+
+/** A category of the caller's own, with one subcategory (specs share a server's catalogue). */
+export async function scratchCategory(db: Database, label: string) {
+  const name = `Zz realtime ${label} ${Date.now()}`;
+  const [category] = await db.insert(categories).values({ name }).returning({ id: categories.id });
+  await db.insert(subcategories).values({ categoryId: category!.id, name: `${name} sub` });
+  return { id: category!.id, name, remove: () => db.delete(categories).where(eq(categories.id, category!.id)) };
+}
+
+/** A new name that does not contain the old one. */
+export const renamedFrom = (name: string) => name.replace('Zz realtime', 'Zz renamed');
