@@ -46,6 +46,7 @@ const withoutTextInput: Record<string, string> = {
   'GET /api/user-tokens': 'takes no input',
   'GET /api/brands/history': 'takes no input',
   'GET /api/overview': 'takes no input',
+  'GET /api/health': 'takes no input',
   'GET /api/payment-methods': 'takes no input',
   'POST /api/payment-methods/setup-intent': 'takes no input',
   'GET /': 'the SPA page: takes no input',
