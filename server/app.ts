@@ -8,6 +8,7 @@ import databasePlugin from './plugins/database';
 import generationPlugin from './generation/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
+import securityHeaders from './plugins/security-headers';
 import stripeWebhookRoutes from './payments/webhook-routes';
 import realtimePlugin from './realtime/plugin';
 import authRoutes from './routes/auth';
@@ -52,6 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase(config.database));
+  await app.register(securityHeaders, { config });
   await app.register(errorHandler);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined });
   await app.register(authPlugin);
