@@ -78,17 +78,18 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
       directives: {
         defaultSrc: ["'self'"],
         // The bundle, and Stripe.js on the payment screens (loaded by @stripe/stripe-js from js.stripe.com).
-        // No inline script and no eval: nothing the SPA ships needs either.
+        // No inline script and no eval: nothing the SPA ships needs either (its zod runs jitless, src/zod-jitless.ts).
         scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
-        // The bundle's stylesheets, and the <style> element the radix primitives' scroll lock (Dialog,
-        // AlertDialog, DropdownMenu) adds while open: it carries this answer's nonce (react-style-singleton reads
-        // it through get-nonce, which the SPA sets from index.html). Styles React sets on elements go through the
+        // The bundle's stylesheets, and the <style> element the radix primitives' scroll lock (a Dialog or
+        // AlertDialog; a modal menu would too) adds while open: it carries this answer's nonce (react-style-singleton
+        // reads it through get-nonce, which the SPA sets from index.html). Styles React sets on elements go through the
         // CSSOM, which the policy does not govern; style attributes in markup (a history message's HTML) stay
         // blocked.
         styleSrc: ["'self'", (_req, res) => `'nonce-${answerPolicy(res).styleNonce}'`],
-        // The placeholder logo is ours; a brand's logo is a path on this server or a data: URI. A logo on another
-        // host is refused and the placeholder shows instead (brand-logo.tsx).
+        // The placeholder logo is ours; a brand's logo is a path on this server (the seed's) or a data: URI. A logo
+        // on another host is refused and the placeholder shows instead (brand-logo.tsx).
         imgSrc: ["'self'", 'data:'],
+        // The API and the embedded socket ('self'), Stripe's API, and a real-time server elsewhere.
         connectSrc: [(_req, res) => ["'self'", ...stripeApi, ...answerPolicy(res).socketSources].join(' ')],
         // Stripe's card element and its 3-D Secure challenge are iframes of Stripe's.
         frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
