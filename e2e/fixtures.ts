@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { storageKeys } from '../contract/auth';
 import { issueAccessToken } from '../server/auth/access-tokens';
@@ -9,6 +9,7 @@ import { upsertOperator } from '../server/auth/users';
 import { type AppConfig, loadConfig } from '../server/config';
 import type { Database } from '../server/db/client';
 import { startServer } from '../server/server';
+import { test as base, expect } from './csp-guard';
 
 export const demoOperator = { email: 'demo@example.com', password: 'demo1234' } as const;
 

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { statusNames } from '../contract/statuses';
 import { categories, generationRuns, subcategories } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
+import { refusedInlineHandler } from './csp-guard';
 import { expect, test, type TestServer } from './fixtures';
 
 /** SPEC 2 "History modal" from the header's History button: its entries, states and sanitised messages. */
@@ -107,7 +108,7 @@ test.describe('history dialog', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('messages are HTML, sanitised: markup stays; scripts, handlers and images go', async ({ page, server }) => {
+  test('messages are HTML, sanitised: markup stays; scripts, handlers and images go', async ({ page, server, cspViolations }) => {
     const drones = await categoryNamed(server, 'Drones');
     const [run] = await server.db
       .insert(generationRuns)
@@ -136,6 +137,10 @@ test.describe('history dialog', () => {
       // Give a broken image's error event the time to fire.
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (window as { __historyXss?: number }).__historyXss)).toBeUndefined();
+
+      await page.keyboard.press('Escape');
+      await expect(historyDialog(page)).toHaveCount(0);
+      cspViolations.acknowledge(refusedInlineHandler);
     } finally {
       await server.db.delete(generationRuns).where(eq(generationRuns.id, run!.id));
     }

@@ -10,6 +10,7 @@ import requestsInFlight from './plugins/requests-in-flight';
 import generationPlugin from './generation/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
+import securityHeaders from './plugins/security-headers';
 import stripeWebhookRoutes from './payments/webhook-routes';
 import realtimePlugin from './realtime/plugin';
 import authRoutes from './routes/auth';
@@ -57,6 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? (await openDatabase(config.database));
+  await app.register(securityHeaders, { config });
   await app.register(errorHandler);
   // First, so that its preClose hook (wait for the requests in flight) runs before the other plugins' (README "Stopping").
   await app.register(requestsInFlight);

@@ -1,13 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureHttp } from './api/http';
 import { createQueryClient } from './api/query-client';
 import { onSignedOutElsewhere } from './auth/session';
 import { handleLostSession } from './auth/sign-out';
+import { styleNonce } from './config/meta';
 import { createAppRouter } from './router';
 import './styles.css';
+
+// The radix primitives' scroll lock adds a <style> element while a dialog or menu is open; the page's CSP admits it
+// with this nonce only.
+const nonce = styleNonce();
+if (nonce) setNonce(nonce);
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

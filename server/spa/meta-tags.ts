@@ -1,5 +1,24 @@
 import type { AppConfig } from '../config';
 import { escapeHtml } from '../html';
+import type { RealtimeConfig } from '../realtime/types';
+
+/**
+ * Where browsers open the real-time socket. An absent field means the page's own: no host at all is the embedded
+ * server, on the host, port and scheme that served the page.
+ */
+export interface BrowserSocket {
+  host?: string;
+  port?: number;
+  scheme?: 'ws' | 'wss';
+}
+
+export function browserSocket(realtime: RealtimeConfig): BrowserSocket {
+  // Hosted Pusher without an explicit host: its cluster's own endpoint.
+  if (realtime.driver === 'pusher' && realtime.host === undefined) {
+    return { host: `ws-${realtime.cluster}.pusher.com`, port: 443, scheme: 'wss' };
+  }
+  return { host: realtime.host, port: realtime.port, scheme: realtime.scheme };
+}
 
 /**
  * The browser's settings, written into index.html when it is served, so one build runs anywhere
@@ -7,16 +26,14 @@ import { escapeHtml } from '../html';
  * An empty pusher-host means "the host that served this page" (the embedded server).
  */
 export function metaTags(config: AppConfig): string {
-  const { realtime } = config;
-  // Hosted Pusher without an explicit host: its cluster's own endpoint.
-  const hosted = realtime.driver === 'pusher' && realtime.host === undefined;
+  const socket = browserSocket(config.realtime);
   const tags: Record<string, string> = {
     'stripe-key': config.stripe?.publishableKey ?? '',
-    'pusher-key': realtime.key,
-    'pusher-cluster': realtime.cluster,
-    'pusher-host': hosted ? `ws-${realtime.cluster}.pusher.com` : (realtime.host ?? ''),
-    'pusher-port': hosted ? '443' : realtime.port === undefined ? '' : String(realtime.port),
-    'pusher-scheme': hosted ? 'wss' : (realtime.scheme ?? ''),
+    'pusher-key': config.realtime.key,
+    'pusher-cluster': config.realtime.cluster,
+    'pusher-host': socket.host ?? '',
+    'pusher-port': socket.port === undefined ? '' : String(socket.port),
+    'pusher-scheme': socket.scheme ?? '',
     'ai-provider': config.ai.provider,
   };
   return Object.entries(tags)
@@ -24,6 +41,17 @@ export function metaTags(config: AppConfig): string {
     .join('\n    ');
 }
 
+const headTag = /<head([^>]*)>/i;
+
 export function injectMetaTags(html: string, config: AppConfig): string {
-  return html.replace(/<head([^>]*)>/i, (head) => `${head}\n    ${metaTags(config)}`);
+  return html.replace(headTag, (head) => `${head}\n    ${metaTags(config)}`);
+}
+
+/**
+ * The nonce this answer's Content-Security-Policy allows <style> elements with, as Vite's convention has it: the
+ * SPA hands it to the radix primitives' scroll lock, and Vite's preload helper to the stylesheets it adds. The
+ * `nonce` attribute, unlike `content`, is hidden from the DOM once the page is parsed.
+ */
+export function injectStyleNonce(html: string, nonce: string): string {
+  return html.replace(headTag, (head) => `${head}\n    <meta property="csp-nonce" nonce="${escapeHtml(nonce)}">`);
 }

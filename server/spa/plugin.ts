@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
-import { injectMetaTags } from './meta-tags';
+import { styleNonce } from '../plugins/security-headers';
+import { injectMetaTags, injectStyleNonce } from './meta-tags';
 
 /** Paths the SPA never owns: an unknown one answers a JSON 404, not index.html. */
 const apiPrefixes = ['/api/', '/broadcasting/', '/apps/', '/app/', '/logout'];
@@ -29,7 +30,11 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
     if (indexHtml === undefined) {
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build`, or `npm start`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const nonce = styleNonce(reply);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(nonce === undefined ? indexHtml : injectStyleNonce(indexHtml, nonce));
   };
 
   await app.register(async (scope) => {
