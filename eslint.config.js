@@ -1,10 +1,27 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** The rooms of ARCHITECTURE.md: contract imports only zod; src and server never import each other. */
 const restrict = (patterns) => ['error', { patterns }];
+
+/**
+ * A feature folder of src/features imports another feature only through that feature's index.ts (what it exports on
+ * purpose), or not at all; inside a feature, imports are free.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+  message: 'Import another feature through its index.ts only.',
+}));
 
 export default tseslint.config(
   { ignores: ['.scratch', 'dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'data'] },
@@ -20,10 +37,28 @@ export default tseslint.config(
     },
   },
   {
+    // Import cycles fail lint (type-only imports are erased at build time and may go both ways).
+    files: ['contract/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
+    },
+  },
+  {
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
         { regex: '^(?!zod(/|$)|\\./)', message: 'contract/ imports only zod and other contract files.' },
+      ]),
+    },
+  },
+  {
+    files: ['contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { regex: '^(?!zod(/|$)|vitest$|\\./)', message: "contract/ tests import only zod, vitest and contract files." },
       ]),
     },
   },

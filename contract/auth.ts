@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { clientText } from './text';
+import { endpoint } from './endpoint';
+import { errorAnswer, messageAnswer } from './http';
 
 export const loginBody = z.object({
   email: clientText.check(z.email('The email must be a valid email address.')).max(255),
@@ -31,7 +33,40 @@ export const userAnswer = user;
 
 /** GET /api/user-tokens */
 export const userTokensAnswer = z.object({ tokens: z.number().int(), held_tokens: z.number().int().optional() });
-export type UserTokensAnswer = z.infer<typeof userTokensAnswer>;
 
 /** What the browser keeps in localStorage (SPEC 3). */
 export const storageKeys = { authToken: 'authToken', authUserId: 'authUserId' } as const;
+
+export const authApi = {
+  login: endpoint({
+    name: 'auth.login',
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Signs in with email and password; answers a bearer access token.',
+    public: true,
+    body: loginBody,
+    answer: loginAnswer,
+    otherAnswers: { 401: errorAnswer, 429: errorAnswer },
+  }),
+  logout: endpoint({
+    name: 'auth.logout',
+    method: 'POST',
+    path: '/logout',
+    summary: 'Revokes the access token the request carries.',
+    answer: messageAnswer,
+  }),
+  user: endpoint({
+    name: 'auth.user',
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in operator, with their balance.',
+    answer: userAnswer,
+  }),
+  userTokens: endpoint({
+    name: 'auth.userTokens',
+    method: 'GET',
+    path: '/api/user-tokens',
+    summary: "The signed-in operator's balance and what it holds for runs under way.",
+    answer: userTokensAnswer,
+  }),
+} as const;

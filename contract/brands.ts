@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { equipment } from './equipments';
-import { idField } from './http';
+import { idField, idParams } from './http';
 import { statusRecord } from './statuses';
 import { catalogueName, idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
+import { endpoint } from './endpoint';
+import { generateAnswer } from './generation';
+import { realtimeEvents } from './realtime';
 
 export const brandInformation = z.object({
   website: z.string().nullable(),
@@ -11,7 +14,6 @@ export const brandInformation = z.object({
   phone_number: z.string().nullable(),
   email: z.string().nullable(),
 });
-export type BrandInformation = z.infer<typeof brandInformation>;
 
 export const socialTypes = ['crunchbase', 'facebook', 'x', 'linkedin'] as const;
 export const social = z.object({ type: z.enum(socialTypes), url: z.string() });
@@ -80,14 +82,6 @@ export const brandsPageAnswer = z.object({ brands: z.array(brand), total: z.numb
 
 /** POST /api/brands/generate */
 export const generateBrandsBody = z.object({ subcategory_id: idField });
-export const generateAnswer = z.object({ success: z.boolean(), message: z.string() });
-export type GenerateAnswer = z.infer<typeof generateAnswer>;
-
-/** GET /api/brand-generation-history: a brand's equipment runs, or (without brand_id) the subcategory's brand runs. */
-export const brandHistoryQuery = z.object({
-  subcategory_id: idQuery,
-  brand_id: idQuery.optional(),
-});
 
 /**
  * POST /api/brands/exclusions: a brand's name (the token-era call), matched case-insensitively. With several
@@ -95,3 +89,31 @@ export const brandHistoryQuery = z.object({
  */
 export const excludeBrandBody = z.object({ name: catalogueName, subcategory_id: idField.optional() });
 export type ExcludeBrandBody = z.input<typeof excludeBrandBody>;
+
+export const brandsApi = {
+  list: endpoint({
+    name: 'brands.list',
+    method: 'GET',
+    path: '/api/brands',
+    summary: "One page of a subcategory's brands, sorted and filtered on the server.",
+    query: brandsPageQuery,
+    answer: brandsPageAnswer,
+  }),
+  show: endpoint({
+    name: 'brands.show',
+    method: 'GET',
+    path: '/api/brands/:id',
+    summary: 'A brand by id, with its first models.',
+    params: idParams,
+    answer: brandAnswer,
+  }),
+  generate: endpoint({
+    name: 'brands.generate',
+    method: 'POST',
+    path: '/api/brands/generate',
+    summary: "Queues a run that generates a subcategory's brands; the tokens it may cost are held until it ends.",
+    body: generateBrandsBody,
+    answer: generateAnswer,
+    announces: [realtimeEvents.changeAnyStatus, realtimeEvents.changeTokens],
+  }),
+} as const;

@@ -5,6 +5,8 @@ import { event } from './events';
 import { idField } from './http';
 import { statusRecord } from './statuses';
 import { catalogueName, idQuery } from './text';
+import { endpoint } from './endpoint';
+import { realtimeEvents } from './realtime';
 
 export const subcategory = z.object({
   id: z.number().int(),
@@ -88,3 +90,58 @@ export const renameAnswer = z.object({
   subcategory: subcategory.optional(),
 });
 export type RenameAnswer = z.infer<typeof renameAnswer>;
+
+export const categoriesApi = {
+  list: endpoint({
+    name: 'categories.list',
+    method: 'GET',
+    path: '/api/categories',
+    summary: 'The category tree with statuses; scoped, the brands of a subcategory and the events of a category.',
+    query: categoriesQuery,
+    answer: categoriesAnswer,
+  }),
+  withSubcategories: endpoint({
+    name: 'categories.withSubcategories',
+    method: 'GET',
+    path: '/api/categories-with-subcategories',
+    summary: 'The category tree; scoped, the first models of a subcategory.',
+    query: categoriesWithSubcategoriesQuery,
+    answer: categoriesWithSubcategoriesAnswer,
+  }),
+  renameCategory: endpoint({
+    name: 'categories.renameCategory',
+    method: 'POST',
+    path: '/api/categories/update',
+    summary: 'Renames a category.',
+    body: renameBody,
+    answer: renameAnswer,
+    announces: [realtimeEvents.updateCategory],
+  }),
+  renameSubcategory: endpoint({
+    name: 'categories.renameSubcategory',
+    method: 'POST',
+    path: '/api/subcategories/update',
+    summary: 'Renames a subcategory.',
+    body: renameBody,
+    answer: renameAnswer,
+    announces: [realtimeEvents.updateSubcategory],
+  }),
+  moveSubcategory: endpoint({
+    name: 'categories.moveSubcategory',
+    method: 'POST',
+    path: '/api/equipments/subcategory/update',
+    summary: 'Moves a subcategory to another category.',
+    body: moveSubcategoryBody,
+    answer: renameAnswer,
+    announces: [realtimeEvents.updateSubcategory],
+  }),
+  moveSubcategoryVariant: endpoint({
+    name: 'categories.moveSubcategoryVariant',
+    method: 'POST',
+    path: '/api/subcategory/update-category',
+    summary: "Moves a subcategory to another category (the spec's variant: newCategory is an id).",
+    body: moveSubcategoryVariantBody,
+    answer: renameAnswer,
+    announces: [realtimeEvents.updateSubcategory],
+  }),
+} as const;

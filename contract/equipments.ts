@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idField } from './http';
 import { catalogueText, clientText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
+import { endpoint } from './endpoint';
+import { generateAnswer } from './generation';
+import { realtimeEvents } from './realtime';
 
 /**
  * Tags arrive as a list or as comma-separated text (SPEC 3); the canonical shape is a list. A codec, so that the
@@ -136,3 +139,49 @@ export const equipmentBrandsAnswer = listOrWrapped(equipmentBrand, 'brands', 'wr
 
 /** POST /api/equipments/exclusions/{id}: exclude one model; DELETE the same path un-excludes it. */
 export const equipmentExclusionPathParams = z.object({ id: idQuery });
+
+export const equipmentsApi = {
+  list: endpoint({
+    name: 'equipments.list',
+    method: 'GET',
+    path: '/api/equipments',
+    summary: 'The models of a subcategory (by name or id) or of a brand, a page at a time, by brand then model.',
+    query: equipmentsQuery,
+    answer: equipmentsAnswer,
+  }),
+  update: endpoint({
+    name: 'equipments.update',
+    method: 'POST',
+    path: '/api/equipments/update',
+    summary: 'Saves an edited model (the full row); answers the row as stored.',
+    body: updateEquipmentBody,
+    answer: updateEquipmentAnswer,
+    announces: [realtimeEvents.statusesChanged],
+  }),
+  brands: endpoint({
+    name: 'equipments.brands',
+    method: 'GET',
+    path: '/api/equipments/brands',
+    summary: "A subcategory's brands with their equipment-generation status.",
+    query: equipmentBrandsQuery,
+    answer: equipmentBrandsAnswer,
+  }),
+  generate: endpoint({
+    name: 'equipments.generate',
+    method: 'POST',
+    path: '/api/equipments/generate',
+    summary: 'Queues a run that generates the models of each selected brand; tokens are held until each ends.',
+    body: generateEquipmentsBody,
+    answer: generateAnswer,
+    announces: [realtimeEvents.changeAnyStatus, realtimeEvents.changeTokens, realtimeEvents.statusesChanged],
+  }),
+  generateModels: endpoint({
+    name: 'equipments.generateModels',
+    method: 'POST',
+    path: '/api/equipments/generate-models',
+    summary: "Generates one brand's models and answers them once the run ends.",
+    body: generateModelsBody,
+    answer: generateModelsAnswer,
+    announces: [realtimeEvents.changeAnyStatus, realtimeEvents.changeTokens, realtimeEvents.updateBrand, realtimeEvents.statusesChanged],
+  }),
+} as const;

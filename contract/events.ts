@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idField } from './http';
 import { idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
+import { endpoint } from './endpoint';
+import { realtimeEvents } from './realtime';
 
 export const event = z.object({
   id: z.number().int(),
@@ -40,3 +42,23 @@ export const eventsPageAnswer = z.object({ events: z.array(event), total: z.numb
 /** POST /api/events/generate */
 export const generateEventsBody = z.object({ category_id: idField });
 export const generateEventsAnswer = z.object({ events: z.array(event), message: z.string().optional() });
+
+export const eventsApi = {
+  list: endpoint({
+    name: 'events.list',
+    method: 'GET',
+    path: '/api/events',
+    summary: "One page of a category's events, sorted and filtered on the server.",
+    query: eventsPageQuery,
+    answer: eventsPageAnswer,
+  }),
+  generate: endpoint({
+    name: 'events.generate',
+    method: 'POST',
+    path: '/api/events/generate',
+    summary: "Generates a category's events and answers them once the run ends.",
+    body: generateEventsBody,
+    answer: generateEventsAnswer,
+    announces: [realtimeEvents.changeAnyStatus, realtimeEvents.changeTokens, realtimeEvents.updateEvents],
+  }),
+} as const;

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { brand } from './brands';
 import { equipment } from './equipments';
 import { catalogueText, listOrWrapped, pageLimit, pageOffset } from './text';
+import { excludeBrandBody } from './brands';
+import { endpoint } from './endpoint';
+import { equipmentExclusionPathParams } from './equipments';
+import { idParams, messageAnswer } from './http';
+import { realtimeEvents } from './realtime';
 
 /**
  * An exclusion's id is the excluded equipment's (or brand's) id. The lists are "list" in SPEC 7: the server sends
@@ -43,4 +48,79 @@ export const exclusionMessages = {
   brandAdded: (brandName: string) => `${brandName} added to the exclusion list.`,
   modelRemoved: (brandName: string, model: string) => `${brandName} - ${model} removed from the exclusion list.`,
   itemRemoved: (item: string) => `${item} removed from exclusion list.`,
+} as const;
+
+export const exclusionsApi = {
+  equipments: endpoint({
+    name: 'exclusions.equipments',
+    method: 'GET',
+    path: '/api/equipments/exclusions',
+    summary: 'The excluded models, newest exclusion first; x-total-count counts them all.',
+    query: exclusionsQuery,
+    answer: equipmentExclusionsAnswer,
+  }),
+  excludeEquipment: endpoint({
+    name: 'exclusions.excludeEquipment',
+    method: 'POST',
+    path: '/api/equipments/exclusions/:id',
+    summary: 'Excludes one model.',
+    params: equipmentExclusionPathParams,
+    answer: messageAnswer,
+    announces: [realtimeEvents.statusesChanged],
+  }),
+  unexcludeEquipment: endpoint({
+    name: 'exclusions.unexcludeEquipment',
+    method: 'DELETE',
+    path: '/api/equipments/exclusions/:id',
+    summary: 'Un-excludes one model.',
+    params: equipmentExclusionPathParams,
+    answer: messageAnswer,
+    announces: [realtimeEvents.statusesChanged],
+  }),
+  // The token-era removal: the original client leaves `{id}` unsubstituted in the path (sent as %7Bid%7D) and
+  // names the model in the body. A static path, so the numeric route above never sees (and refuses) it.
+  unexcludeEquipmentByName: endpoint({
+    name: 'exclusions.unexcludeEquipmentByName',
+    method: 'POST',
+    path: '/api/equipments/exclusions/{id}',
+    summary: "Un-excludes every model of a brand and model name (the token-era client's call, braces left in the path).",
+    body: removeExclusionByNameBody,
+    answer: messageAnswer,
+    announces: [realtimeEvents.statusesChanged],
+  }),
+  removeEquipmentByName: endpoint({
+    name: 'exclusions.removeEquipmentByName',
+    method: 'POST',
+    path: '/api/equipments/exclusions/remove',
+    summary: 'Un-excludes every model of a brand and model name.',
+    body: removeExclusionByNameBody,
+    answer: messageAnswer,
+    announces: [realtimeEvents.statusesChanged],
+  }),
+  brands: endpoint({
+    name: 'exclusions.brands',
+    method: 'GET',
+    path: '/api/brands/exclusions',
+    summary: 'The excluded brands, newest exclusion first; x-total-count counts them all.',
+    query: exclusionsQuery,
+    answer: brandExclusionsAnswer,
+  }),
+  excludeBrand: endpoint({
+    name: 'exclusions.excludeBrand',
+    method: 'POST',
+    path: '/api/brands/exclusions',
+    summary: 'Excludes a brand by name (subcategory_id says which when several share it).',
+    body: excludeBrandBody,
+    answer: messageAnswer,
+    announces: [realtimeEvents.updateBrand],
+  }),
+  unexcludeBrand: endpoint({
+    name: 'exclusions.unexcludeBrand',
+    method: 'DELETE',
+    path: '/api/brands/exclusions/:id',
+    summary: 'Un-excludes a brand.',
+    params: idParams,
+    answer: messageAnswer,
+    announces: [realtimeEvents.updateBrand],
+  }),
 } as const;

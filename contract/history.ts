@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogueText, idQuery, listOrWrapped } from './text';
+import { endpoint } from './endpoint';
 
 /** One generation run with its token cost: the entries of every history call, newest first. */
 export const generationHistoryEntry = z.object({
@@ -40,21 +41,55 @@ export const historyQuery = z.object({
 const subcategoryName = catalogueText(255).pipe(z.string().trim().min(1, 'The subcategory is required.'));
 /** GET /api/equipment-generation-history: the equipment runs of the subcategories of that name. */
 export const equipmentHistoryQuery = z.object({ subcategory: subcategoryName });
+/** GET /api/brand-generation-history: a brand's equipment runs, or (without brand_id) the subcategory's brand runs. */
+export const brandHistoryQuery = z.object({
+  subcategory_id: idQuery,
+  brand_id: idQuery.optional(),
+});
 /** GET /api/equipments/history: "a list or an object with brands"; the server sends { brands }. */
 export const equipmentsHistoryQuery = z.object({ subcategory: subcategoryName.optional() });
 export const equipmentsHistoryAnswer = listOrWrapped(generationHistoryEntry, 'brands', 'wrapped');
 /** GET /api/brands/history: every brand generation run (a list). */
 export const brandsHistoryAnswer = historyListAnswer;
 
-/**
- * The dashboard home's overview (extension: GET /api/overview): the operator's balance, how many categories
- * (by their events status) and subcategories (by their brands status) stand in each status ('Not Generated' when
- * none ran), and the 10 latest runs with their token cost.
- */
-export const overviewAnswer = z.object({
-  tokens: z.number().int(),
-  categories_by_status: z.record(z.string(), z.number().int()),
-  subcategories_by_status: z.record(z.string(), z.number().int()),
-  latest_runs: z.array(generationHistoryEntry),
-});
-export type OverviewAnswer = z.infer<typeof overviewAnswer>;
+export const historyApi = {
+  list: endpoint({
+    name: 'history.list',
+    method: 'GET',
+    path: '/api/history',
+    summary: 'The event runs of a category, or the brand and equipment runs of a subcategory, newest first.',
+    query: historyQuery,
+    answer: historyListAnswer,
+  }),
+  equipmentGeneration: endpoint({
+    name: 'history.equipmentGeneration',
+    method: 'GET',
+    path: '/api/equipment-generation-history',
+    summary: 'The equipment runs of the subcategories of a name.',
+    query: equipmentHistoryQuery,
+    answer: historyListAnswer,
+  }),
+  equipments: endpoint({
+    name: 'history.equipments',
+    method: 'GET',
+    path: '/api/equipments/history',
+    summary: 'The equipment runs, of a subcategory name on request, as { brands }.',
+    query: equipmentsHistoryQuery,
+    answer: equipmentsHistoryAnswer,
+  }),
+  brandGeneration: endpoint({
+    name: 'history.brandGeneration',
+    method: 'GET',
+    path: '/api/brand-generation-history',
+    summary: "A brand's equipment runs, or a subcategory's brand runs.",
+    query: brandHistoryQuery,
+    answer: historyListAnswer,
+  }),
+  brands: endpoint({
+    name: 'history.brands',
+    method: 'GET',
+    path: '/api/brands/history',
+    summary: 'Every brand generation run.',
+    answer: brandsHistoryAnswer,
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueName, clientText } from './text';
+import { clientText } from './text';
 
 /** Every error the API answers has this shape; `errors` lists the fields at fault on a 422. */
 export const errorAnswer = z.object({
@@ -27,6 +27,3 @@ export const idField = z
 
 /** The header every request carries (SPEC 7). */
 export const requestedWithHeader = { 'X-Requested-With': 'XMLHttpRequest' } as const;
-
-/** Limits shared by every name the operator types (`catalogueName` of contract/text.ts). */
-export const nameField = catalogueName;

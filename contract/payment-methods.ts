@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { clientText } from './text';
+import { endpoint } from './endpoint';
+import { errorAnswer } from './http';
 
 export const paymentMethod = z.object({
   id: z.string(),
@@ -17,7 +19,6 @@ export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswer>;
 const stripeId = clientText.regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'The payment method is not valid.');
 /** POST /api/payment-methods and POST /api/payment-methods/switch-default */
 export const paymentMethodBody = z.object({ payment_method: stripeId });
-export type PaymentMethodBody = z.infer<typeof paymentMethodBody>;
 export const paymentMethodParams = z.object({ id: stripeId });
 
 /**
@@ -39,4 +40,53 @@ export const paymentMessages = {
   notFound: 'Payment method not found.',
   notACard: 'Only cards can be saved.',
   providerFailed: 'The payment provider could not complete the request. Please try again.',
+} as const;
+
+/** What a payment-method call may answer besides 200: no card (402), not found, invalid, Stripe failed, not configured. */
+const paymentFailures = { 402: errorAnswer, 404: errorAnswer, 502: errorAnswer, 503: errorAnswer } as const;
+
+export const paymentMethodsApi = {
+  setupIntent: endpoint({
+    name: 'paymentMethods.setupIntent',
+    method: 'POST',
+    path: '/api/payment-methods/setup-intent',
+    summary: 'A Stripe SetupIntent for the card element to confirm a new card with.',
+    answer: setupIntentAnswer,
+    otherAnswers: paymentFailures,
+  }),
+  list: endpoint({
+    name: 'paymentMethods.list',
+    method: 'GET',
+    path: '/api/payment-methods',
+    summary: "The operator's saved cards and which is the default.",
+    answer: paymentMethodsAnswer,
+    otherAnswers: paymentFailures,
+  }),
+  add: endpoint({
+    name: 'paymentMethods.add',
+    method: 'POST',
+    path: '/api/payment-methods',
+    summary: 'Saves a confirmed card; answers the cards as they now stand.',
+    body: paymentMethodBody,
+    answer: paymentMethodsChangeAnswer,
+    otherAnswers: paymentFailures,
+  }),
+  switchDefault: endpoint({
+    name: 'paymentMethods.switchDefault',
+    method: 'POST',
+    path: '/api/payment-methods/switch-default',
+    summary: 'Makes a saved card the default.',
+    body: paymentMethodBody,
+    answer: paymentMethodsChangeAnswer,
+    otherAnswers: paymentFailures,
+  }),
+  remove: endpoint({
+    name: 'paymentMethods.remove',
+    method: 'DELETE',
+    path: '/api/payment-methods/:id',
+    summary: 'Removes a saved card.',
+    params: paymentMethodParams,
+    answer: paymentMethodsChangeAnswer,
+    otherAnswers: paymentFailures,
+  }),
 } as const;

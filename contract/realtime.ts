@@ -31,6 +31,7 @@ export const realtimeEvents = {
   statusesChanged: 'statuseschanged',
   updateEvents: 'updateevents',
 } as const;
+export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 
 /** `held_tokens` (extension): the part of the balance held for runs under way; absent from other servers. */
 export const changeTokensPayload = z.object({
@@ -69,4 +70,3 @@ export const channelNameSchema = clientText
   .regex(/^private-[A-Za-z0-9_\-=@,.;]+$/, 'must be a private channel name');
 export const broadcastingAuthBody = z.object({ socket_id: socketIdSchema, channel_name: channelNameSchema });
 export const broadcastingAuthAnswer = z.object({ auth: z.string() });
-export type BroadcastingAuthBody = z.infer<typeof broadcastingAuthBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQuery } from './text';
+import { endpoint } from './endpoint';
 
 /** Generation status names (SPEC 4). */
 export const statusNames = {
@@ -9,14 +10,6 @@ export const statusNames = {
   failed: 'Failed',
   insufficientTokens: 'Insufficient tokens',
 } as const;
-export const statusName = z.enum([
-  statusNames.inProgress,
-  statusNames.generated,
-  statusNames.noNewResults,
-  statusNames.failed,
-  statusNames.insufficientTokens,
-]);
-export type StatusName = z.infer<typeof statusName>;
 
 export type StatusTone = 'yellow' | 'green' | 'red' | 'grey';
 /** The badge colour of a status (SPEC 4); anything unknown is grey. */
@@ -42,7 +35,6 @@ export const notGeneratedStatus = {
 
 /** The model classes a status belongs to (SPEC 3 "model_type"). */
 export const modelTypes = { event: 'App\\Models\\Event', brand: 'App\\Models\\Brand', equipment: 'App\\Models\\Equipment' } as const;
-export const modelType = z.enum([modelTypes.event, modelTypes.brand, modelTypes.equipment]);
 
 export const statusRecord = z.object({
   id: z.number().int(),
@@ -84,3 +76,22 @@ export type StatusesAnswer = z.infer<typeof statusesAnswer>;
 export const equipmentStatusesQuery = z.object({ subcategory_id: idQuery.optional(), category_id: idQuery.optional() });
 export type EquipmentStatusesScope = z.infer<typeof equipmentStatusesQuery>;
 export const equipmentStatusesAnswer = z.object({ statuses: z.array(statusRecord) });
+
+export const statusesApi = {
+  list: endpoint({
+    name: 'statuses.list',
+    method: 'GET',
+    path: '/api/statuses',
+    summary: 'Every generation status, and how many runs are in progress.',
+    query: statusesQuery,
+    answer: statusesAnswer,
+  }),
+  equipments: endpoint({
+    name: 'statuses.equipments',
+    method: 'GET',
+    path: '/api/equipments/statuses',
+    summary: "The brands' equipment-generation statuses, scoped to a subcategory or a category on request.",
+    query: equipmentStatusesQuery,
+    answer: equipmentStatusesAnswer,
+  }),
+} as const;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { errorAnswer } from './http';
+import { realtimeEvents } from './realtime';
 
 /** Token packages (SPEC 9). Prices in cents; the server owns them. */
 export const tokenPackages = [
@@ -35,4 +38,17 @@ export const purchaseMessages = {
   notCompleted: 'The payment was not completed. No tokens were added.',
   processing: 'The payment is processing. The tokens will be added when it completes.',
   purchased: (amount: number) => `Successfully purchased ${amount.toLocaleString('en-US')} tokens.`,
+} as const;
+
+export const tokensApi = {
+  purchase: endpoint({
+    name: 'tokens.purchase',
+    method: 'POST',
+    path: '/api/purchase-tokens',
+    summary: 'Charges the default card for a token package and credits its tokens (202 while the payment processes).',
+    body: purchaseTokensBody,
+    answer: purchaseTokensAnswer,
+    otherAnswers: { 202: purchaseTokensAnswer, 402: errorAnswer, 502: errorAnswer, 503: errorAnswer },
+    announces: [realtimeEvents.changeTokens],
+  }),
 } as const;

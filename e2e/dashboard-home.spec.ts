@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import type { OverviewAnswer } from '../contract/history';
+import type { OverviewAnswer } from '../contract/overview';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 

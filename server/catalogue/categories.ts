@@ -21,7 +21,7 @@ import { answerCache, concatJsonArrays, encodeJson } from './answer-cache';
 import { listBrandsPage } from './brands';
 import { listEquipments } from './equipments';
 import { listEventsPage } from './events';
-import { categoryUpdated, subcategoryUpdated, type Notifier } from './notify';
+import { categoryUpdated, subcategoryUpdated, type Notifier } from '../notify/notifier';
 import { serializeStatus } from './statuses';
 
 /**

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { brands, categories, equipmentExclusions, equipments, subcategories } from '../db/schema';
 import { HttpError, notFound, unprocessable } from '../errors';
-import { equipmentsChanged, type Notifier } from './notify';
+import { equipmentsChanged, type Notifier } from '../notify/notifier';
 
 /**
  * An equipment answer built by the database as one JSON value a row: PGlite hands over one JSON field far faster

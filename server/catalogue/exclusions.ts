@@ -6,7 +6,7 @@ import type { Executor } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments } from '../db/schema';
 import { HttpError, notFound } from '../errors';
 import { selectEquipments, toEquipment } from './equipments';
-import { brandUpdated, equipmentsChanged, type Notifier } from './notify';
+import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
 
 /**
  * Exclusions: an excluded model or brand is a row keyed by the model's or brand's id. Adding and removing are

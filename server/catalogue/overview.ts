@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { OverviewAnswer } from '../../contract/history';
+import type { OverviewAnswer } from '../../contract/overview';
 import { modelTypes, notGeneratedStatus } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { categories, statuses, subcategories, users } from '../db/schema';

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { StatusRecord } from '../../contract/statuses';
 import { equipmentStatusesAnswer, modelTypes, statusesAnswer, statusNames, type EquipmentStatusesScope } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
@@ -72,7 +72,3 @@ export function equipmentStatusesJson(db: Database, scope: EquipmentStatusesScop
   return answerCache(db).get(key, async () => encodeJson(equipmentStatusesAnswer, { statuses: await listEquipmentStatuses(db, scope) }));
 }
 
-/** The brand-generation status of a subcategory (its brands as a whole), if one exists. */
-export function subcategoryStatusCondition(subcategoryId: number) {
-  return and(eq(statuses.modelType, modelTypes.brand), eq(statuses.subcategoryId, subcategoryId), isNull(statuses.brandId));
-}

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateAnswer } from '../../contract/brands';
+import { generateAnswer } from '../../contract/generation';
 import { generateModelsAnswer } from '../../contract/equipments';
 import { generateEventsAnswer } from '../../contract/events';
 import { channels, realtimeEvents } from '../../contract/realtime';

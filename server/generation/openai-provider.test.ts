@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { Writable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateAnswer } from '../../contract/brands';
+import { generateAnswer } from '../../contract/generation';
 import { generateModelsAnswer } from '../../contract/equipments';
 import { generateEventsAnswer } from '../../contract/events';
 import { modelTypes, statusNames } from '../../contract/statuses';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AiConfig, GenerationConfig } from '../config';
-import { notifierOf } from '../catalogue/notify';
+import { notifierOf } from '../notify/notifier';
 import { createDemoProvider } from './demo-provider';
 import { createOpenAiProvider } from './openai-provider';
 import type { GenerationProvider } from './provider';

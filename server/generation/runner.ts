@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { statusNames } from '../../contract/statuses';
-import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../catalogue/notify';
+import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../notify/notifier';
 import { serializeStatus } from '../catalogue/statuses';
 import type { Database, Executor } from '../db/client';
 import { escapeHtml } from '../html';

@@ -1,10 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { modelTypes } from '../../contract/statuses';
 import type { Executor } from '../db/client';
-import type { generationRuns} from '../db/schema';
-import { brands, categories, events, equipments, subcategories } from '../db/schema';
-
-export type RunType = (typeof generationRuns.$inferSelect)['type'];
+import { brands, categories, events, equipments, subcategories, type generationRuns } from '../db/schema';
 
 /** What a run generates: a category's events, a subcategory's brands, or a brand's models (in its subcategory). */
 export type RunTarget =

@@ -1,4 +1,4 @@
-import { balanceChanged } from '../catalogue/notify';
+import { balanceChanged } from '../notify/notifier';
 import type { GenerationConfig } from '../config';
 import type { LeaseHolder } from './lease-holder';
 import { executeRun, RunInterrupted, type RunnerDeps, type RunOutcome } from './runner';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { balanceChanged, notifierOf } from '../catalogue/notify';
+import { balanceChanged, notifierOf } from '../notify/notifier';
 import type { Balance } from '../tokens/ledger';
 
 /**

@@ -2,6 +2,16 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '../../contract/http';
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  NotFoundError,
+  PaymentRequiredError,
+  ProviderFailedError,
+  UnavailableError,
+  UnknownOperatorError,
+} from '../domain-errors';
 import { HttpError } from '../errors';
 import { type InputIssue, validationAnswer } from '../validation-answer';
 
@@ -15,11 +25,28 @@ function inputIssue(entry: FastifySchemaValidationError): InputIssue {
   };
 }
 
+/** The HTTP status of each kind of domain error: the one place the domain meets HTTP. */
+function statusOf(error: DomainError): number {
+  if (error instanceof NotFoundError) return 404;
+  if (error instanceof InvalidInputError) return 422;
+  if (error instanceof ConflictError) return 409;
+  if (error instanceof PaymentRequiredError) return 402;
+  if (error instanceof ProviderFailedError) return 502;
+  if (error instanceof UnavailableError) return 503;
+  if (error instanceof UnknownOperatorError) return 401;
+  return 500;
+}
+
 /** Turns every failure into the one error shape `{ message, errors? }`; 5xx details never leave the server. */
 async function errorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(422).send(validationAnswer(error.validation.map(inputIssue)) satisfies ErrorAnswer);
+    }
+    if (error instanceof DomainError) {
+      if (error instanceof ProviderFailedError) request.log.warn({ provider: error.details }, 'provider call failed');
+      const body: ErrorAnswer = error.fields ? { message: error.message, errors: { ...error.fields } } : { message: error.message };
+      return reply.status(statusOf(error)).send(body);
     }
     if (error instanceof HttpError) {
       const body: ErrorAnswer = error.errors ? { message: error.message, errors: error.errors } : { message: error.message };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandAnswer, brandsPageAnswer, brandsPageQuery, generateAnswer, generateBrandsBody } from '../../contract/brands';
+import { brandAnswer, brandsPageAnswer, brandsPageQuery, generateBrandsBody } from '../../contract/brands';
+import { generateAnswer } from '../../contract/generation';
 import { idParams } from '../../contract/http';
 import { currentUser } from '../auth/plugin';
 import { findBrand, listBrandsPage } from '../catalogue/brands';

@@ -17,7 +17,7 @@ import {
   renameCategory,
   renameSubcategory,
 } from '../catalogue/categories';
-import { notifierOf } from '../catalogue/notify';
+import { notifierOf } from '../notify/notifier';
 
 /** The category tree, its scoped variant, and renaming and moving categories and subcategories (SPEC 7). */
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,11 +10,11 @@ import {
   updateEquipmentAnswer,
   updateEquipmentBody,
 } from '../../contract/equipments';
-import { generateAnswer } from '../../contract/brands';
+import { generateAnswer } from '../../contract/generation';
 import { currentUser } from '../auth/plugin';
 import { listEquipmentBrands } from '../catalogue/brands';
 import { listEquipments, updateEquipment } from '../catalogue/equipments';
-import { notifierOf } from '../catalogue/notify';
+import { notifierOf } from '../notify/notifier';
 
 /** Equipment models: the (paged) list, saving an edited row, a subcategory's brands with their status, generation (SPEC 7). */
 const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {

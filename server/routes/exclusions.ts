@@ -18,7 +18,7 @@ import {
   unexcludeEquipment,
   unexcludeEquipmentByName,
 } from '../catalogue/exclusions';
-import { notifierOf } from '../catalogue/notify';
+import { notifierOf } from '../notify/notifier';
 
 /** Excluding and un-excluding models and brands, and their lists (SPEC 7 "Exclusions"). */
 const exclusionRoutes: FastifyPluginAsyncZod = async (app) => {

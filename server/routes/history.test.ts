@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { equipmentsHistoryAnswer, historyListAnswer, overviewAnswer, type GenerationHistoryEntry, type OverviewAnswer } from '../../contract/history';
+import { equipmentsHistoryAnswer, historyListAnswer, type GenerationHistoryEntry } from '../../contract/history';
+import { overviewAnswer, type OverviewAnswer } from '../../contract/overview';
 import type { TestApp } from '../test/app';
 import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandHistoryQuery } from '../../contract/brands';
+import { brandHistoryQuery } from '../../contract/history';
 import {
   brandsHistoryAnswer,
   equipmentHistoryQuery,

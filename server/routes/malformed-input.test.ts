@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { brandHistoryQuery, brandsPageQuery, excludeBrandBody } from '../../contract/brands';
+import { brandsPageQuery, excludeBrandBody } from '../../contract/brands';
+import { brandHistoryQuery } from '../../contract/history';
 import {
   categoriesQuery,
   categoriesWithSubcategoriesQuery,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewAnswer } from '../../contract/history';
+import { overviewAnswer } from '../../contract/overview';
 import { currentUser } from '../auth/plugin';
 import { overview } from '../catalogue/overview';
 

@@ -7,7 +7,8 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { brandsPageAnswer, generateAnswer, type Brand, type BrandSortField, type GenerateAnswer } from '../../contract/brands';
+import { brandsPageAnswer, type Brand, type BrandSortField } from '../../contract/brands';
+import { generateAnswer, type GenerateAnswer } from '../../contract/generation';
 import { equipmentsAnswer, type Equipment } from '../../contract/equipments';
 import { generateEquipments, generateEquipmentsFailedText } from './equipments';
 import { getJson, sendJson } from './http';

@@ -7,7 +7,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { generateAnswer, type GenerateAnswer } from '../../contract/brands';
+import { generateAnswer, type GenerateAnswer } from '../../contract/generation';
 import {
   equipmentBrandsAnswer,
   equipmentsAnswer,

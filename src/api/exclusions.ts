@@ -7,7 +7,7 @@ import {
   exclusionMessages,
   type RemoveExclusionByNameBody,
 } from '../../contract/exclusions';
-import { messageAnswer, type MessageAnswer } from '../../contract/http';
+import { messageAnswer } from '../../contract/http';
 import { getJson, sendJson, serverMessage } from './http';
 import { keys } from './keys';
 
@@ -17,7 +17,6 @@ import { keys } from './keys';
  */
 
 export { exclusionMessages };
-export type { MessageAnswer };
 
 /** SPEC 8 texts of the exclusion screens. */
 export const exclusionTexts = {
@@ -170,19 +169,6 @@ export function useUnexcludeEquipment() {
     mutationFn: unexcludeEquipment,
     onSuccess: (_answer, id) => {
       dropRow(queryClient, keys.exclusions.equipments(), id);
-      equipmentExclusionChanged(queryClient);
-    },
-  });
-}
-
-export function useUnexcludeEquipmentByName() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unexcludeEquipmentByName,
-    onSuccess: (_answer, { brand, model }) => {
-      queryClient.setQueryData<{ brand: string; model: string }[]>(keys.exclusions.equipments(), (rows) =>
-        rows?.filter((row) => row.brand !== brand || row.model !== model),
-      );
       equipmentExclusionChanged(queryClient);
     },
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { overviewAnswer, type OverviewAnswer } from '../../contract/history';
+import { overviewAnswer, type OverviewAnswer } from '../../contract/overview';
 import { getJson } from './http';
 import { keys } from './keys';
 

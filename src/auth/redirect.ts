@@ -24,7 +24,6 @@ export function safeRedirect(value: unknown): string | undefined {
 export const loginSearch = z.object({
   redirect: z.unknown().transform(safeRedirect).optional(),
 });
-export type LoginSearch = z.output<typeof loginSearch>;
 
 /** Where to go after signing in: the validated return path, else the brands screen (SPEC 2). */
 export const afterLoginPath = '/dashboard/brands';

@@ -46,12 +46,12 @@ import type { DataTable as DataTableInstance } from './data-table/use-data-table
 import { Spinner } from './spinner';
 import './data-table/data-table.css';
 
-export { dataTableColumns, dataTableFeatures, type DataTableColumn, type DataTableRow } from './data-table/features';
+export { dataTableColumns, type DataTableRow } from './data-table/features';
 export { expanderColumn, selectionColumn } from './data-table/columns';
-export { formatCount, formatDay, formatUtcDateTime } from './data-table/format';
+export { formatCount, formatDay } from './data-table/format';
 export { DateTimeCell, EmptyCell, TextCell } from './data-table/cells';
-export { useDataTable, type DataTable as DataTableInstance, type DataTableOptions } from './data-table/use-data-table';
-export { tableSearchSchema, useUrlTableState, type TableSearch, type UrlTableState } from './use-url-table-state';
+export { useDataTable, type DataTable as DataTableInstance } from './data-table/use-data-table';
+export { useUrlTableState, type UrlTableState } from './use-url-table-state';
 
 export interface DataTableProps<TData extends RowData> {
   table: DataTableInstance<TData>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toast, useToastStore } from './toast';
+import { toast, useToastStore } from './toast-store';
 
 afterEach(() => useToastStore.getState().clear());
 

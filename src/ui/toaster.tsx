@@ -1,5 +1,5 @@
 import { Toast } from 'radix-ui';
-import { useToastStore, type ToastKind } from './toast';
+import { useToastStore, type ToastKind } from './toast-store';
 
 /**
  * Renders the toasts of ui/toast.tsx with radix Toast (swipe, pause on hover/focus, F8 to reach them). The message

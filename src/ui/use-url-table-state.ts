@@ -10,7 +10,6 @@ import {
   type TableSearch,
 } from './data-table/url-state';
 
-export { tableSearchSchema, type TableSearch } from './data-table/url-state';
 
 /** Reads sort/dir/q from any route's search object; what does not validate is dropped. */
 function readTableSearch(search: unknown): TableSearch {

@@ -17,7 +17,7 @@ import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableSt
 import { toast } from '../../ui/toast';
 import { brandColumns, brandSortable } from './brand-columns';
 import { BrandEquipmentPanel } from './brand-equipment-panel';
-import { HistoryDialog } from '../history/history-dialog';
+import { HistoryDialog } from '../history';
 import { BrandRowContextValue, type BrandRowContext } from './brand-row-context';
 import {
   autoDeselectDelayMs,

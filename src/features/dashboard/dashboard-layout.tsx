@@ -1,8 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
 import { TooltipProvider } from '../../ui/tooltip';
-import { DashboardHeader } from '../dashboard-header/dashboard-header';
-import { useHeaderRegenerate } from '../generation/header-regenerate';
-import { useHeaderHistory } from '../history/header-history';
+import { DashboardHeader } from '../dashboard-header';
+import { useHeaderRegenerate } from '../generation';
+import { useHeaderHistory } from '../history';
 import { useReconcileSelection } from './use-reconcile-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
 

@@ -5,7 +5,7 @@ import { categoriesErrorText, useCategories } from '../../api/categories';
 import { useEquipmentStatuses } from '../../api/equipments';
 import { useSelection } from '../../store/selection';
 import { Spinner } from '../../ui/spinner';
-import { HistoryDialog } from '../history/history-dialog';
+import { HistoryDialog } from '../history';
 import { BrandsDialog } from './brands-dialog';
 import { CategoryList } from './category-list';
 import { ChangeCategoryDialog } from './change-category-dialog';

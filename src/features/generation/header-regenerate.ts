@@ -2,7 +2,7 @@ import { generateBrandsFailedText, useGenerateBrands } from '../../api/brands';
 import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
 import { errorMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
-import type { HeaderTarget } from '../dashboard-header/header-model';
+import type { HeaderTarget } from '../dashboard-header';
 
 /**
  * The header's Regenerate (SPEC 2): the selected category's events (Events) or the selected subcategory's brands

@@ -1,0 +1,35 @@
+import { authApi } from './auth';
+import { brandsApi } from './brands';
+import { broadcastingApi } from './broadcasting';
+import { categoriesApi } from './categories';
+import type { EndpointDeclaration } from './endpoint';
+import { equipmentsApi } from './equipments';
+import { eventsApi } from './events';
+import { exclusionsApi } from './exclusions';
+import { healthApi } from './health';
+import { historyApi } from './history';
+import { overviewApi } from './overview';
+import { paymentMethodsApi } from './payment-methods';
+import { statusesApi } from './statuses';
+import { stripeWebhookApi } from './stripe-webhook';
+import { tokensApi } from './tokens';
+
+/** Every endpoint of the API, by resource: the one table the server registers and the SPA calls. */
+export const api = {
+  auth: authApi,
+  brands: brandsApi,
+  broadcasting: broadcastingApi,
+  categories: categoriesApi,
+  equipments: equipmentsApi,
+  events: eventsApi,
+  exclusions: exclusionsApi,
+  health: healthApi,
+  history: historyApi,
+  overview: overviewApi,
+  paymentMethods: paymentMethodsApi,
+  statuses: statusesApi,
+  stripeWebhook: stripeWebhookApi,
+  tokens: tokensApi,
+} as const;
+
+export const allEndpoints: readonly EndpointDeclaration[] = Object.values(api).flatMap((table) => Object.values(table));

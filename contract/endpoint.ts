@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { RealtimeEventName } from './realtime';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * One HTTP endpoint, declared once (docs/decisions/0006-endpoints-declared-in-the-contract.md). The server
+ * registers its route from this declaration (server/routes/route.ts), the SPA derives its fetcher from it
+ * (src/api/call.ts), and the OpenAPI document is generated from the routes it made.
+ */
+export interface EndpointDeclaration {
+  /** What the endpoint is, `resource.action`: the key of its table in contract/api.ts. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** In Fastify's form: `:id` is a path parameter (declared in `params`). */
+  readonly path: string;
+  /** One line for the API reference. */
+  readonly summary: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The success answer (200). */
+  readonly answer: z.ZodType;
+  /** Other answers the endpoint gives on purpose, by status: 202, and the errors a client must expect. */
+  readonly otherAnswers?: Readonly<Partial<Record<number, z.ZodType>>>;
+  /** Answered without an access token. */
+  readonly public?: boolean;
+  /**
+   * For a mutation: the realtime events the server publishes once its change is stored. They are what the change
+   * makes stale: the SPA's staleness map (src/api/staleness.ts) gives each event its effects on the cache, and a
+   * mutation applies the effects of the events it announces.
+   */
+  readonly announces?: readonly RealtimeEventName[];
+}
+
+/** Declares an endpoint, keeping its literal types (method, path, schemas) for the server and the SPA. */
+export function endpoint<const E extends EndpointDeclaration>(declaration: E): E {
+  return declaration;
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends: path parameters, query and body as the schemas accept them. */
+export type EndpointParams<E extends EndpointDeclaration> = Input<E['params']>;
+export type EndpointQuery<E extends EndpointDeclaration> = Input<E['query']>;
+export type EndpointBody<E extends EndpointDeclaration> = Input<E['body']>;
+/** What the server's handler receives, once validated. */
+export type EndpointParsedParams<E extends EndpointDeclaration> = Output<E['params']>;
+export type EndpointParsedQuery<E extends EndpointDeclaration> = Output<E['query']>;
+export type EndpointParsedBody<E extends EndpointDeclaration> = Output<E['body']>;
+/** The success answer as the client reads it (after parsing) and as the server writes it (before encoding). */
+export type EndpointAnswer<E extends EndpointDeclaration> = z.output<E['answer']>;
+export type EndpointReply<E extends EndpointDeclaration> = z.input<E['answer']>;
+
+/** A GET that reads, or a call that changes something. */
+export const isMutation = (declaration: EndpointDeclaration): boolean => declaration.method !== 'GET';
+
+/**
+ * The path of one call: each `:name` segment replaced by its parameter, URL-encoded. Throws when a parameter is
+ * missing (a bug in the caller, not an input error).
+ */
+export function pathOf(declaration: EndpointDeclaration, params?: Readonly<Record<string, string | number>>): string {
+  return declaration.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${declaration.name}: the path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,3 @@
+/** What other features use of the dashboard header. */
+export { DashboardHeader } from './dashboard-header';
+export type { HeaderTarget } from './header-model';

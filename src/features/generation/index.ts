@@ -1,0 +1,2 @@
+/** What other features use of generation. */
+export { useHeaderRegenerate } from './header-regenerate';

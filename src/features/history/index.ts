@@ -1,0 +1,3 @@
+/** What other features use of the history feature. */
+export { HistoryDialog } from './history-dialog';
+export { useHeaderHistory } from './header-history';
