@@ -2,6 +2,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LoginLimiter } from './auth/login-limiter';
 import authPlugin from './auth/plugin';
+import tokenPurge from './auth/token-purge';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import databasePlugin from './plugins/database';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(gracefulStop);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined || options.ownsDatabase === true });
   await app.register(authPlugin);
+  await app.register(tokenPurge);
   await app.register(realtimePlugin, { config: config.realtime, trustProxy: config.trustProxy });
   await app.register(generationPlugin, { ai: config.ai, generation: config.generation });
 

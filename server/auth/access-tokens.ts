@@ -23,7 +23,11 @@ export async function resolveAccessToken(db: Database, token: string): Promise<{
     .from(accessTokens)
     .where(and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, now)))
     .limit(1);
-  if (!row) return undefined;
+  if (!row) {
+    // An expired token is deleted the first time it is refused; the daily purge catches the ones never used again.
+    await db.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hashToken(token)), lt(accessTokens.expiresAt, now)));
+    return undefined;
+  }
   if (now.getTime() - row.lastUsedAt.getTime() > touchIntervalMs) {
     await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
   }
@@ -34,6 +38,8 @@ export async function revokeAccessToken(db: Database, tokenId: number): Promise<
   await db.delete(accessTokens).where(eq(accessTokens.id, tokenId));
 }
 
-export async function deleteExpiredAccessTokens(db: Database): Promise<void> {
-  await db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date()));
+/** Deletes every expired token; answers how many. */
+export async function deleteExpiredAccessTokens(db: Database): Promise<number> {
+  const deleted = await db.delete(accessTokens).where(lt(accessTokens.expiresAt, new Date())).returning({ id: accessTokens.id });
+  return deleted.length;
 }

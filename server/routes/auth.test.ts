@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, createTestAppOn, type TestApp } from '../test/app';
 import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
@@ -125,9 +125,35 @@ describe.each(engines)('sign-in on %s', (engine) => {
     }
   });
 
-  it('refuses an expired token', async () => {
+  it('refuses an expired token and deletes it', async () => {
     const { headers, userId } = await t.signIn();
     await t.database.db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessTokens.userId, userId));
     expect((await t.app.inject({ url: '/api/user', headers })).statusCode).toBe(401);
+    const left = await t.database.db.select().from(accessTokens).where(eq(accessTokens.userId, userId));
+    expect(left).toEqual([]);
+  });
+});
+
+describe.each(engines)('expired token purge on %s', (engine) => {
+  it('deletes the expired tokens when the server starts and keeps the valid ones', async () => {
+    const first = await createTestApp(engine);
+    const expired = await first.signIn();
+    const valid = await first.signIn();
+    await first.database.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.userId, expired.userId));
+    await first.app.close();
+
+    // A second start over the same database purges what the first left behind.
+    const second = await createTestAppOn(first.database, engine);
+    try {
+      const owners = await second.database.db.select({ userId: accessTokens.userId }).from(accessTokens);
+      expect(owners.map((o) => o.userId)).not.toContain(expired.userId);
+      expect(owners.map((o) => o.userId)).toContain(valid.userId);
+      expect((await second.app.inject({ url: '/api/user', headers: valid.headers })).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
   });
 });
