@@ -37,7 +37,11 @@ export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEve
 export const changeTokensPayload = z.object({
   user: z.object({ id: z.number().int(), tokens: z.number().int(), held_tokens: z.number().int().optional() }),
 });
-export const changeAnyStatusPayload = z.object({ status: z.unknown() });
+/**
+ * `in_progress` (extension): how many statuses are In Progress once this one is stored, as GET /api/statuses counts
+ * them, so a screen can patch its cached count instead of refetching every status.
+ */
+export const changeAnyStatusPayload = z.object({ status: z.unknown(), in_progress: z.number().int().nonnegative().optional() });
 export const updateSubcategoryPayload = z.object({ subcategory_id: z.number().int() });
 export const updateCategoryPayload = z.object({ category_id: z.number().int() });
 export const updateBrandPayload = z.object({ brand_id: z.number().int() });
