@@ -32,9 +32,13 @@ describe('pusher-js and a restarted server', () => {
     await connected(client);
     await subscribe(client, channels.statuses);
 
+    // The close frame may reach pusher-js a moment after the server's close() resolves: wait for the state it takes.
+    const leftConnected = new Promise<string>((resolve) =>
+      client.connection.bind('state_change', ({ current }: { current: string }) => resolve(current)),
+    );
     await within(first.close(), 5_000, 'the first server to close');
     running.splice(running.indexOf(first), 1);
-    expect(client.connection.state).toBe('connecting');
+    expect(await within(leftConnected, 3_000, 'pusher-js to leave connected')).toBe('connecting');
 
     await started(first.port);
     const resubscribed = new Promise<void>((resolve) => client.channel(channels.statuses).bind('pusher:subscription_succeeded', resolve));
