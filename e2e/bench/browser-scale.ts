@@ -33,7 +33,7 @@ interface ScrollFigures {
   longest_task_ms: number;
 }
 
-async function scaleNames(server: TestServer, largeSubcategoryId: number) {
+export async function scaleNames(server: TestServer, largeSubcategoryId: number) {
   const [large] = await server.db
     .select({ category: categories.name, categoryId: categories.id, large: subcategories.name })
     .from(subcategories)
@@ -50,9 +50,9 @@ async function scaleNames(server: TestServer, largeSubcategoryId: number) {
   return { category: large.category, large: large.large, other: other.name };
 }
 
-const brandsTable = (page: Page, subcategory: string) => page.getByRole('table', { name: new RegExp(`^Brands of ${subcategory} \\(`) });
+export const brandsTable = (page: Page, subcategory: string) => page.getByRole('table', { name: new RegExp(`^Brands of ${subcategory} \\(`) });
 
-async function chooseFromHeader(page: Page, trigger: RegExp, item: string) {
+export async function chooseFromHeader(page: Page, trigger: RegExp, item: string) {
   const button = page.getByRole('banner').getByRole('button', { name: trigger });
   if (((await button.textContent()) ?? '').includes(item)) return;
   await button.click();

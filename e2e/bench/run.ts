@@ -4,6 +4,7 @@ import { availableEngines } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
+import { benchLiveEventCost } from './live-event-cost';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
 import { benchStartup } from './startup';
@@ -28,6 +29,7 @@ async function main() {
     ? await benchApi('postgres')
     : { skipped: 'PostgreSQL is not reachable' };
   figures.browser_at_scale = await benchBrowserScale();
+  figures.live_event_cost = await benchLiveEventCost();
   figures.realtime = await benchRealtime();
   figures.restart = await benchRestart();
   console.log(JSON.stringify(figures, null, 2));
