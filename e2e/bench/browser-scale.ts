@@ -1,4 +1,5 @@
-import { chromium, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { launchChromium } from './chromium';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { categories, subcategories } from '../../server/db/schema';
 import { defaultScaleOptions, seedScale } from '../../server/seed/scale';
@@ -16,8 +17,6 @@ import { isMainModule, printFigures } from './run-alone';
  * Figures, never assertions. Run alone: `npx tsx e2e/bench/browser-scale.ts` (prints JSON; needs `npm run build`).
  */
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const budgets = { firstRowsMs: 1000, domRows: 200, longTaskMs: 50 };
 /** Pixels scrolled a frame: about 25 rows, a fast flick of the wheel. */
 const scrollStepPx = 1500;
@@ -135,7 +134,7 @@ function scrollToEnd(page: Page, total: number): Promise<ScrollFigures> {
 
 export async function benchBrowserScale(): Promise<Record<string, unknown>> {
   const server = await startTestServer({ seed: false });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+  const browser = await launchChromium();
   try {
     const seeded = await seedScale(server.db);
     const names = await scaleNames(server, seeded.largeSubcategoryId);

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium';
 import type { TestServer } from '../fixtures';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 async function gzipBytesOf(urls: string[], origin: string): Promise<number> {
   let total = 0;
@@ -18,7 +15,7 @@ async function gzipBytesOf(urls: string[], origin: string): Promise<number> {
 
 /** Gzip bytes of the JavaScript a real Chromium loads for the login route and for the dashboard shell. */
 export async function benchBundles(server: TestServer): Promise<Record<string, number | boolean>> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const page = await context.newPage();

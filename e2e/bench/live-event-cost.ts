@@ -1,4 +1,5 @@
-import { chromium, type Request } from '@playwright/test';
+import { type Request } from '@playwright/test';
+import { launchChromium } from './chromium';
 import { changeBalance } from '../../server/tokens/ledger';
 import { seedScale } from '../../server/seed/scale';
 import { startTestServer } from '../fixtures';
@@ -15,8 +16,6 @@ import { isMainModule, printFigures } from './run-alone';
  * Run alone: `npx tsx e2e/bench/live-event-cost.ts` (prints JSON; needs `npm run build`).
  */
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const quietAfterLastEventMs = 2_000;
 const runTimeoutMs = 60_000;
 
@@ -32,7 +31,7 @@ async function answerBytes(request: Request): Promise<number> {
 
 export async function benchLiveEventCost(): Promise<Record<string, unknown>> {
   const server = await startTestServer({ seed: false, env: { AI_DEMO_DELAY_MS: '500' } });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+  const browser = await launchChromium();
   try {
     const seeded = await seedScale(server.db);
     const names = await scaleNames(server, seeded.largeSubcategoryId);

@@ -1,4 +1,4 @@
-import { chromium } from '@playwright/test';
+import { launchChromium } from './chromium';
 import { startTestServer } from '../fixtures';
 import { chooseCategory, renamedFrom, scratchCategory, whenLive } from '../live';
 import { isMainModule, printFigures } from './run-alone';
@@ -12,8 +12,6 @@ import { isMainModule, printFigures } from './run-alone';
  * Figures, never assertions. Run alone: `npx tsx e2e/bench/restart.ts` (prints JSON; needs `npm run build`).
  */
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const runs = 3;
 const budgetMs = 3_000;
 
@@ -25,7 +23,7 @@ interface Run {
 
 export async function benchRestart(): Promise<Record<string, unknown>> {
   const server = await startTestServer();
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const category = await scratchCategory(server.db, 'bench restart');
