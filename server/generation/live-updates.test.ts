@@ -72,8 +72,9 @@ describe('generation announces each change on the real-time channels', () => {
     const statuses = (await subscribe(pusher, channels.statuses)).channel;
     const eventsChannel = (await subscribe(pusher, channels.events)).channel;
     const user = (await subscribe(pusher, channels.user(userId))).channel;
-    const statusEvents = collect(statuses, realtimeEvents.changeAnyStatus) as { status: { name: string; category_id: number } }[];
+    const statusEvents = collect(statuses, realtimeEvents.changeAnyStatus) as { status: { name: string; category_id: number }; in_progress: number }[];
     const category = await ids.category('Drones');
+    const { in_progress: inProgressBefore } = await get<{ in_progress: number }>('/api/statuses');
     let visibleWhenAnnounced: number | undefined;
     eventsChannel.bind(realtimeEvents.updateEvents, (payload: { category_id: number }) => {
       void get<{ total: number }>(`/api/events?category_id=${payload.category_id}`).then((page) => (visibleWhenAnnounced = page.total));
@@ -90,6 +91,8 @@ describe('generation announces each change on the real-time channels', () => {
       [statusNames.inProgress, category],
       [statusNames.generated, category],
     ]);
+    // Each carries the In Progress count GET /api/statuses answered once it was stored.
+    expect(statusEvents.map((e) => e.in_progress)).toEqual([inProgressBefore + 1, inProgressBefore]);
     await within((async () => { while (visibleWhenAnnounced === undefined) await new Promise((r) => setTimeout(r, 10)); })(), 5000, 'updateevents');
     expect(visibleWhenAnnounced).toBe(8);
     // The run's hold when it was queued, then its charge replacing the hold.

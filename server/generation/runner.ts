@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { statusNames } from '../../contract/statuses';
 import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../notify/notifier';
-import { serializeStatus } from '../catalogue/statuses';
+import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import type { Database, Executor } from '../db/client';
 import { escapeHtml } from '../html';
 import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
@@ -238,15 +238,15 @@ async function end(
     const [status] = target ? await setStatuses(tx, [target], ending.result.status, ending.statusText) : [];
     return { finished, status, ending, balance: settled.balance };
   });
-  if (status) announce(deps, context, status, ending);
+  if (status) await announce(deps, context, status, ending);
   if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
   deps.log.info({ runId: run.id, type: run.type, status: finished.status, created: ending.created.length, charged: finished.chargedTokens }, 'generation run finished');
   return { kind: 'finished', run: finished, status, created: ending.created };
 }
 
-function announce(deps: RunnerDeps, context: TargetContext | undefined, status: StatusRow, ending: Ending): void {
+async function announce(deps: RunnerDeps, context: TargetContext | undefined, status: StatusRow, ending: Ending): Promise<void> {
   const brand = context?.target.brandId != null && context.brand !== null ? { id: context.target.brandId, name: context.brand } : null;
-  statusChanged(deps.notifier, serializeStatus(status, brand));
+  statusChanged(deps.notifier, serializeStatus(status, brand), await countInProgress(deps.db));
   if (!context) return;
   const { target } = context;
   if (target.type === 'Events' && ending.created.length > 0) eventsUpdated(deps.notifier, target.categoryId);

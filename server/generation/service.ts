@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { findEquipments } from '../catalogue/equipments';
 import { findEvents } from '../catalogue/events';
 import { equipmentsChanged, statusChanged } from '../notify/notifier';
-import { serializeStatus } from '../catalogue/statuses';
+import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import { brandExclusions, brands, categories, subcategories } from '../db/schema';
 import { conflict, HttpError, notFound, unprocessable } from '../errors';
 import { balanceChanged } from '../notify/notifier';
@@ -56,7 +56,7 @@ export class GenerationService {
     await this.checkBalance(userId, context);
     const { runs, statuses } = await this.enqueue(userId, [context.target]);
     if (runs.length === 0) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
-    this.announceQueued(statuses, context);
+    await this.announceQueued(statuses, context);
     return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.` };
   }
 
@@ -86,7 +86,7 @@ export class GenerationService {
     const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
     const { runs, statuses } = await this.enqueue(userId, targets);
     if (runs.length === 0) throw conflict('A generation of every selected brand is already in progress.');
-    this.announceQueued(statuses, context);
+    await this.announceQueued(statuses, context);
     const notes = [
       excluded > 0 ? `${plural(excluded, 'excluded brand', 'excluded brands')} skipped` : '',
       wanted.length > runs.length ? `${plural(wanted.length - runs.length, 'brand', 'brands')} already in progress` : '',
@@ -128,12 +128,15 @@ export class GenerationService {
     return queued;
   }
 
-  /** Queued runs' statuses: the first one's record (the screens refetch every status) and, for models, their lists. */
-  private announceQueued(statuses: StatusRow[], context: TargetContext): void {
+  /**
+   * Queued runs' statuses: the first one's record with the In Progress count (a call queues one target, or the
+   * models of several brands of one subcategory, whose lists the `statuseschanged` that follows refreshes).
+   */
+  private async announceQueued(statuses: StatusRow[], context: TargetContext): Promise<void> {
     const [first] = statuses;
     if (!first) return;
     const brand = context.target.type === 'Equipments' && context.brand !== null ? { id: context.target.brandId, name: context.brand } : null;
-    statusChanged(this.deps.notifier, serializeStatus(first, first.brandId === brand?.id ? brand : null));
+    statusChanged(this.deps.notifier, serializeStatus(first, first.brandId === brand?.id ? brand : null), await countInProgress(this.deps.db));
     if (context.target.subcategoryId !== null && context.target.type === 'Equipments') equipmentsChanged(this.deps.notifier, [context.target.subcategoryId]);
   }
 
@@ -161,7 +164,7 @@ export class GenerationService {
     }
     const [run] = queued.runs;
     if (!run) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
-    this.announceQueued(queued.statuses, context);
+    await this.announceQueued(queued.statuses, context);
     if (queued.balance) balanceChanged(this.deps.notifier, userId, queued.balance);
     const outcome = await this.worker.runHeld(run, context);
     if (outcome.kind === 'released') throw new HttpError(503, 'The server is stopping; the generation resumes when it is back.');

@@ -60,9 +60,12 @@ export function equipmentsChanged(broadcaster: Notifier, subcategoryIds: Iterabl
   send(broadcaster, channels.equipments, realtimeEvents.statusesChanged, payload);
 }
 
-/** A generation status was set (a run was queued, started or finished). */
-export function statusChanged(broadcaster: Notifier, status: StatusRecord): void {
-  const payload: z.infer<typeof changeAnyStatusPayload> = { status };
+/**
+ * A generation status was set (a run was queued, started or finished). `inProgress`: how many statuses are In
+ * Progress now (GET /api/statuses's count), so screens patch their cached answers instead of refetching them.
+ */
+export function statusChanged(broadcaster: Notifier, status: StatusRecord, inProgress: number): void {
+  const payload: z.infer<typeof changeAnyStatusPayload> = { status, in_progress: inProgress };
   send(broadcaster, channels.statuses, realtimeEvents.changeAnyStatus, payload);
 }
 
