@@ -19,6 +19,9 @@ export async function applyEffects(queryClient: QueryClient, effects: readonly C
         case 'patch':
           queryClient.setQueryData(effect.queryKey, effect.update);
           return undefined;
+        case 'patchAll':
+          queryClient.setQueriesData({ queryKey: effect.queryKey }, effect.update);
+          return undefined;
         case 'refreshBrand':
           return refreshBrand(queryClient, effect.brandId, deps);
       }

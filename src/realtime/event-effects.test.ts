@@ -1,6 +1,8 @@
 import { QueryClient, QueryObserver, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Brand } from '../../contract/brands';
+import type { CategoriesAnswer } from '../../contract/categories';
+import { modelTypes, type StatusRecord } from '../../contract/statuses';
 import { realtimeEvents } from '../../contract/realtime';
 import { keys } from '../api/keys';
 import { applyEffects } from './apply-effects';
@@ -99,16 +101,63 @@ describe('changetokens', () => {
 });
 
 describe('changeanystatus', () => {
-  it('invalidates the statuses and the category tree (its statuses drive the header spinner)', async () => {
-    const statuses = onScreen(keys.statuses.list(), { statuses: [] });
-    seed(keys.statuses.equipments(), []);
+  const statusOf = (fields: Partial<StatusRecord>): StatusRecord => ({
+    id: 500,
+    name: 'In Progress',
+    message: 'Queued',
+    brand_id: null,
+    subcategory_id: null,
+    category_id: null,
+    model_type: modelTypes.brand,
+    brand: null,
+    updated_at: '2026-11-24T12:00:00.000Z',
+    ...fields,
+  });
+
+  it('writes the record and the In Progress count into the statuses list and the category tree, with no request', async () => {
+    const older = statusOf({ id: 400, name: 'Generated', subcategory_id: 12 });
+    const statuses = onScreen(keys.statuses.list(), { statuses: [older], in_progress: 0 });
+    const header = onScreen(keys.categories.list(), { ...tree, statuses: [older] });
+    seed(keys.statuses.equipments(), { statuses: [] });
     seed(keys.brands.page(11), pages(brandRow(1, 11)));
-    await send(realtimeEvents.changeAnyStatus, { status: { name: 'Generated', brand_id: null } });
-    expect(statuses.count).toBe(1);
-    expect(invalid(keys.statuses.equipments())).toBe(true);
-    expect(invalid(keys.categories.list())).toBe(true);
-    expect(invalid(keys.brands.page(11))).toBe(false);
+    const status = statusOf({ subcategory_id: 11 });
+    await send(realtimeEvents.changeAnyStatus, { status, in_progress: 3 });
+
+    expect(statuses.count + header.count).toBe(0);
+    expect(invalid(keys.statuses.list()) || invalid(keys.categories.list())).toBe(false);
+    expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [status, older], in_progress: 3 });
+    const patched = queryClient.getQueryData<CategoriesAnswer>(keys.categories.list());
+    expect(patched?.categories[0]?.subcategories.map((s) => s.status)).toEqual(['In Progress', null]);
+    expect(patched?.statuses).toEqual([status, older]);
+    // A subcategory's brand generation is not a brand's: neither the equipment statuses nor the brand rows change.
+    expect(invalid(keys.statuses.equipments()) || invalid(keys.brands.page(11))).toBe(false);
     expect(fetchBrand).not.toHaveBeenCalled();
+
+    // The run ends: the same record (by id) takes the new name; the count goes down.
+    await send(realtimeEvents.changeAnyStatus, { status: { ...status, name: 'Generated' }, in_progress: 2 });
+    expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [{ ...status, name: 'Generated' }, older], in_progress: 2 });
+    expect(queryClient.getQueryData<CategoriesAnswer>(keys.categories.list())?.categories[0]?.subcategories[0]?.status).toBe('Generated');
+    expect(statuses.count + header.count).toBe(0);
+  });
+
+  it("writes an events status into its category's status", async () => {
+    seed(keys.categories.list(), tree);
+    await send(realtimeEvents.changeAnyStatus, { status: statusOf({ category_id: 2, model_type: modelTypes.event }), in_progress: 1 });
+    const patched = queryClient.getQueryData<CategoriesAnswer>(keys.categories.list());
+    expect(patched?.categories.map((c) => c.status)).toEqual([null, 'In Progress']);
+  });
+
+  it('refetches the statuses and the category tree when the event carries no count or no whole record', async () => {
+    const statuses = onScreen(keys.statuses.list(), { statuses: [] });
+    seed(keys.categories.list(), tree);
+    await send(realtimeEvents.changeAnyStatus, { status: statusOf({ subcategory_id: 11 }) });
+    expect(statuses.count).toBe(1);
+    expect(invalid(keys.categories.list())).toBe(true);
+
+    queryClient.clear();
+    const again = onScreen(keys.statuses.list(), { statuses: [] });
+    await send(realtimeEvents.changeAnyStatus, { status: { name: 'Generated', brand_id: null }, in_progress: 0 });
+    expect(again.count).toBe(1);
   });
 
   it("refreshes a brand's row when the status is a brand's", async () => {

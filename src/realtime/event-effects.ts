@@ -11,7 +11,9 @@ import {
   updateEventsPayload,
   updateSubcategoryPayload,
 } from '../../contract/realtime';
+import { statusRecord } from '../../contract/statuses';
 import { keys } from '../api/keys';
+import { patchCategoriesAnswer, patchStatusesList } from './status-patches';
 import { keyParams, mentionsSubcategory, rowsOf } from './cache-rows';
 
 /**
@@ -29,6 +31,8 @@ export type CacheEffect =
   | { kind: 'invalidate'; filters: InvalidateQueryFilters }
   /** Write the payload's data into a cached answer (nothing happens when the key is not cached and `update` says so). */
   | { kind: 'patch'; queryKey: QueryKey; update: (old: unknown) => unknown }
+  /** The same for every cached answer under a key prefix. */
+  | { kind: 'patchAll'; queryKey: QueryKey; update: (old: unknown) => unknown }
   /** Refetch one brand (its cached detail, whether shown or not) and patch its row into every cached list holding it. */
   | { kind: 'refreshBrand'; brandId: number };
 
@@ -115,19 +119,31 @@ export const eventBindings = {
   /**
    * A generation status changed: the statuses lists, the category tree (its categories and subcategories carry their
    * status: the header's spinner), the generation history and the overview. A brand's status also shows in its row.
+   * The record and the In Progress count the event carries are written into the statuses list and the category tree
+   * (at scale those are 200 and 320 kB a refetch); a server that sends no count, or a record that does not parse,
+   * makes them refetch instead.
    */
   [realtimeEvents.changeAnyStatus]: bind({
     channel: channels.statuses,
     schema: changeAnyStatusPayload,
-    effects: ({ status }) => {
+    effects: ({ status, in_progress: inProgress }) => {
+      const record = statusRecord.safeParse(status);
       const brand = statusBrand(status);
+      const tree: CacheEffect[] =
+        record.success && inProgress !== undefined
+          ? [
+              { kind: 'patch', queryKey: keys.statuses.list(), update: (old) => patchStatusesList(old, record.data, inProgress) },
+              { kind: 'patchAll', queryKey: keys.categories.all, update: (old) => patchCategoriesAnswer(old, record.data) },
+            ]
+          : [invalidateKey(keys.statuses.list()), invalidateKey(keys.categories.all)];
       return [
-        invalidateKey(keys.statuses.all),
-        invalidateKey(keys.categories.all),
+        ...tree,
         invalidateKey(keys.history.all),
         invalidateKey(keys.overview()),
         ...(brand ? [{ kind: 'refreshBrand', brandId: brand.brandId } satisfies CacheEffect] : []),
-        ...(brand?.subcategoryId != null ? [invalidateKey(keys.equipments.brands(brand.subcategoryId))] : []),
+        ...(brand?.subcategoryId != null
+          ? [invalidateKey(keys.equipments.brands(brand.subcategoryId)), invalidateKey(keys.statuses.equipments())]
+          : []),
       ];
     },
   }),
