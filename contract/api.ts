@@ -10,6 +10,7 @@ import { healthApi } from './health';
 import { historyApi } from './history';
 import { overviewApi } from './overview';
 import { paymentMethodsApi } from './payment-methods';
+import { pusherApi } from './pusher-api';
 import { statusesApi } from './statuses';
 import { stripeWebhookApi } from './stripe-webhook';
 import { tokensApi } from './tokens';
@@ -27,6 +28,7 @@ export const api = {
   history: historyApi,
   overview: overviewApi,
   paymentMethods: paymentMethodsApi,
+  pusher: pusherApi,
   statuses: statusesApi,
   stripeWebhook: stripeWebhookApi,
   tokens: tokensApi,

@@ -12,7 +12,6 @@ import generationPlugin from './generation/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
 import securityHeaders from './plugins/security-headers';
-import stripeWebhookRoutes from './payments/webhook-routes';
 import realtimePlugin from './realtime/plugin';
 import authRoutes from './routes/auth';
 import broadcastingRoutes from './routes/broadcasting';
@@ -26,6 +25,7 @@ import historyRoutes from './routes/history';
 import overviewRoutes from './routes/overview';
 import paymentMethodRoutes from './routes/payment-methods';
 import statusRoutes from './routes/statuses';
+import stripeWebhookRoutes from './routes/stripe-webhook';
 import tokenRoutes from './routes/tokens';
 import { registerSpa } from './spa/plugin';
 

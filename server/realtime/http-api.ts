@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { socketIdSchema } from '../../contract/realtime';
-import { clientText } from '../../contract/text';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pusherApi, pusherBatchBody, pusherEventsBody } from '../../contract/pusher-api';
+import { route } from '../routes/route';
 import { validationAnswer } from '../validation-answer';
 import { checkSignedRequest } from './http-api-auth';
-import { checkTriggerLimits, triggerLimits } from './limits';
+import { checkTriggerLimits } from './limits';
 import type { RealtimeMessage } from './types';
 
 /**
  * Pusher's HTTP trigger API, so that the official `pusher` SDK (or any Pusher-compatible publisher) can publish
- * into the embedded server: POST /apps/{id}/events and POST /apps/{id}/batch_events.
+ * into the embedded server: POST /apps/{id}/events and POST /apps/{id}/batch_events (contract/pusher-api.ts).
  * Public to the bearer-token auth (`config.public`): the Pusher signature is the authentication.
  * Register it encapsulated (`app.register(httpApiRoutes, ...)`): it reads raw bodies, since body_md5 is over the bytes.
  * A signed body it cannot take is a 400, as Pusher answers one (not the 422 of the rest of the API), naming the
@@ -23,46 +23,14 @@ export interface HttpApiOptions {
   dispatch: (message: RealtimeMessage) => Promise<void>;
 }
 
-const channelName = clientText
-  .min(1)
-  .max(164)
-  .regex(/^[A-Za-z0-9_\-=@,.;]+$/);
-const eventName = clientText.min(1).max(triggerLimits.maxEventNameLength);
-
-/** POST /apps/{id}/events: one event. Its texts obey the API's one text rule (contract/text.ts). */
-export const pusherEventsBody = z
-  .object({
-    name: eventName,
-    data: clientText,
-    channels: z.array(channelName).min(1).max(triggerLimits.maxChannels).optional(),
-    channel: channelName.optional(),
-    socket_id: socketIdSchema.optional(),
-    info: clientText.optional(),
-  })
-  .refine((body) => body.channels !== undefined || body.channel !== undefined, 'channels or channel is required');
-
-/** POST /apps/{id}/batch_events: several events. */
-export const pusherBatchBody = z.object({
-  batch: z
-    .array(
-      z.object({
-        channel: channelName,
-        name: eventName,
-        data: clientText,
-        socket_id: socketIdSchema.optional(),
-        info: clientText.optional(),
-      }),
-    )
-    .max(triggerLimits.maxBatchEvents),
-});
-
-export async function httpApiRoutes(app: FastifyInstance, options: HttpApiOptions): Promise<void> {
+export const httpApiRoutes: FastifyPluginAsyncZod<HttpApiOptions> = async (app, options) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => {
     done(null, body);
   });
 
-  app.post('/apps/:appId/events', { config: { public: true } }, async (request, reply) => {
+  // The signature is over the raw body: the handlers parse it themselves (the declared body is documented, not validated).
+  route(app, pusherApi.events, async (request, reply) => {
     const signed = readSigned(request, reply, options);
     if (!signed) return reply;
     const parsed = pusherEventsBody.safeParse(signed.body);
@@ -78,9 +46,9 @@ export async function httpApiRoutes(app: FastifyInstance, options: HttpApiOption
     if (problem) return reply.code(problem.status).send({ message: problem.message });
     await options.dispatch(message);
     return reply.send({});
-  });
+  }, { rawBody: true });
 
-  app.post('/apps/:appId/batch_events', { config: { public: true } }, async (request, reply) => {
+  route(app, pusherApi.batchEvents, async (request, reply) => {
     const signed = readSigned(request, reply, options);
     if (!signed) return reply;
     const parsed = pusherBatchBody.safeParse(signed.body);
@@ -97,8 +65,8 @@ export async function httpApiRoutes(app: FastifyInstance, options: HttpApiOption
     }
     for (const message of messages) await options.dispatch(message);
     return reply.send({});
-  });
-}
+  }, { rawBody: true });
+};
 
 /** Checks the app id and the signature, then parses the JSON body; on failure answers the error and returns undefined. */
 function readSigned(

@@ -1,13 +1,5 @@
-import { pusherProtocol } from '../../contract/realtime';
+import { triggerLimits } from '../../contract/pusher-api';
 import type { RealtimeMessage } from './types';
-
-/** Pusher's trigger limits, applied the same by every driver so that the embedded server behaves like the hosted one. */
-export const triggerLimits = {
-  maxChannels: 100,
-  maxEventNameLength: 200,
-  maxDataBytes: pusherProtocol.maxMessageBytes,
-  maxBatchEvents: 10,
-} as const;
 
 export type LimitProblem = { status: 400 | 413; message: string };
 

@@ -1,51 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginAnswer, loginBody, userAnswer, userTokensAnswer } from '../../contract/auth';
-import { errorAnswer, messageAnswer } from '../../contract/http';
+import { authApi } from '../../contract/auth';
 import { issueAccessToken, revokeAccessToken } from '../auth/access-tokens';
 import type { LoginLimiter } from '../auth/login-limiter';
 import { verifyPassword } from '../auth/passwords';
 import { currentUser } from '../auth/plugin';
 import { findUser, findUserByEmail } from '../auth/users';
 import { HttpError } from '../errors';
+import { route } from './route';
 
 const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter; tokenTtlDays: number }> = async (app, { limiter, tokenTtlDays }) => {
-  app.post(
-    '/api/login',
-    {
-      config: { public: true },
-      schema: { body: loginBody, response: { 200: loginAnswer, 401: errorAnswer, 422: errorAnswer, 429: errorAnswer } },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const admission = await limiter.admit(email, request.ip);
-      if (!admission.allowed) {
-        reply.header('retry-after', String(admission.retryAfterSeconds));
-        throw new HttpError(429, `Too many login attempts. Please try again in ${admission.retryAfterSeconds} seconds.`);
-      }
-      const user = await findUserByEmail(app.db, email);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        request.log.info({ userId: user?.id }, 'login failed');
-        throw new HttpError(401, 'These credentials do not match our records.');
-      }
-      await admission.guess.succeeded();
-      const token = await issueAccessToken(app.db, user.id, tokenTtlDays);
-      request.log.info({ userId: user.id }, 'login succeeded');
-      return { token, user: { id: user.id } };
-    },
-  );
+  route(app, authApi.login, async (request, reply) => {
+    const { email, password } = request.body;
+    const admission = await limiter.admit(email, request.ip);
+    if (!admission.allowed) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      throw new HttpError(429, `Too many login attempts. Please try again in ${admission.retryAfterSeconds} seconds.`);
+    }
+    const user = await findUserByEmail(app.db, email);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      request.log.info({ userId: user?.id }, 'login failed');
+      throw new HttpError(401, 'These credentials do not match our records.');
+    }
+    await admission.guess.succeeded();
+    const token = await issueAccessToken(app.db, user.id, tokenTtlDays);
+    request.log.info({ userId: user.id }, 'login succeeded');
+    return { token, user: { id: user.id } };
+  });
 
-  app.post('/logout', { schema: { response: { 200: messageAnswer } } }, async (request) => {
+  route(app, authApi.logout, async (request) => {
     await revokeAccessToken(app.db, currentUser(request).tokenId);
     return { message: 'Logged out.' };
   });
 
-  app.get('/api/user', { schema: { response: { 200: userAnswer } } }, async (request) => {
+  route(app, authApi.user, async (request) => {
     const user = await findUser(app.db, currentUser(request).id);
     if (!user) throw new HttpError(401, 'Unauthenticated.');
     return user;
   });
 
-  app.get('/api/user-tokens', { schema: { response: { 200: userTokensAnswer } } }, async (request) => {
+  route(app, authApi.userTokens, async (request) => {
     const user = await findUser(app.db, currentUser(request).id);
     if (!user) throw new HttpError(401, 'Unauthenticated.');
     return { tokens: user.tokens, held_tokens: user.held_tokens };

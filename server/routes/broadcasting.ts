@@ -1,12 +1,12 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorAnswer } from '../../contract/http';
-import { broadcastingAuthAnswer, broadcastingAuthBody } from '../../contract/realtime';
+import { broadcastingApi } from '../../contract/broadcasting';
 import { currentUser } from '../auth/plugin';
 import { HttpError } from '../errors';
 import { mayJoinChannel } from '../realtime/channel-access';
 import { channelAuth } from '../realtime/signature';
 import type { RealtimeConfig } from '../realtime/types';
+import { route } from './route';
 
 export interface BroadcastingRoutesOptions {
   /** Defaults to `app.realtimeConfig`, decorated by the realtime plugin (register it first). */
@@ -23,15 +23,11 @@ const broadcastingRoutes: FastifyPluginAsyncZod<BroadcastingRoutesOptions> = asy
   if (!config) throw new Error('broadcasting routes: register the realtime plugin first, or pass { config }');
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
 
-  app.post(
-    '/broadcasting/auth',
-    { schema: { body: broadcastingAuthBody, response: { 200: broadcastingAuthAnswer, 403: errorAnswer } } },
-    async (request) => {
-      const { socket_id: socketId, channel_name: channel } = request.body;
-      if (!mayJoinChannel(currentUser(request).id, channel)) throw new HttpError(403, 'This channel is not yours.');
-      return { auth: channelAuth(config.key, config.secret, socketId, channel) };
-    },
-  );
+  route(app, broadcastingApi.auth, async (request) => {
+    const { socket_id: socketId, channel_name: channel } = request.body;
+    if (!mayJoinChannel(currentUser(request).id, channel)) throw new HttpError(403, 'This channel is not yours.');
+    return { auth: channelAuth(config.key, config.secret, socketId, channel) };
+  });
 };
 
 export default broadcastingRoutes;

@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventsPageAnswer, eventsPageQuery, generateEventsAnswer, generateEventsBody } from '../../contract/events';
+import { eventsApi } from '../../contract/events';
 import { currentUser } from '../auth/plugin';
 import { listEventsPage } from '../catalogue/events';
+import { route } from './route';
 
 /** The paged, sorted, filtered events of a category (extension), and generating them (SPEC 7). */
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/events', { schema: { querystring: eventsPageQuery, response: { 200: eventsPageAnswer } } }, async (request) =>
-    listEventsPage(app.db, request.query),
-  );
-
-  app.post('/api/events/generate', { schema: { body: generateEventsBody, response: { 200: generateEventsAnswer } } }, async (request) =>
-    app.generation.generateEvents(currentUser(request).id, request.body.category_id),
-  );
+  route(app, eventsApi.list, async (request) => listEventsPage(app.db, request.query));
+  route(app, eventsApi.generate, async (request) => app.generation.generateEvents(currentUser(request).id, request.body.category_id));
 };
 
 export default eventRoutes;

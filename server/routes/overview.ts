@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewAnswer } from '../../contract/overview';
+import { overviewApi } from '../../contract/overview';
 import { currentUser } from '../auth/plugin';
 import { overview } from '../catalogue/overview';
+import { route } from './route';
 
 /** GET /api/overview (extension): what the dashboard home shows. */
 const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/overview', { schema: { response: { 200: overviewAnswer } } }, async (request) => overview(app.db, currentUser(request).id));
+  route(app, overviewApi.show, async (request) => overview(app.db, currentUser(request).id));
 };
 
 export default overviewRoutes;

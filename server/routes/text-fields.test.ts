@@ -7,7 +7,7 @@ import { notWellFormedMessage } from '../../contract/text';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { type FakeStripe, startFakeStripe } from '../payments/test-support/fake-stripe';
-import { pusherBatchBody, pusherEventsBody } from '../realtime/http-api';
+import { pusherBatchBody, pusherEventsBody } from '../../contract/pusher-api';
 import { hmacHex, httpStringToSign, md5Hex } from '../realtime/signature';
 import { type TestApp, testConfig } from '../test/app';
 import { catalogueApp, databaseDigest } from '../test/catalogue';

@@ -5,7 +5,7 @@ import { paymentMessages } from '../../contract/payment-methods';
 import { channels } from '../../contract/realtime';
 import { purchaseMessages } from '../../contract/tokens';
 import { tokenLedger, users } from '../db/schema';
-import { stripeWebhookPath } from '../payments/webhook-routes';
+import { stripeWebhookApi } from '../../contract/stripe-webhook';
 import { type FakeStripe, startFakeStripe } from '../payments/test-support/fake-stripe';
 import { saveCard } from '../payments/test-support/saved-cards';
 import { testCards } from '../payments/test-support/test-cards';
@@ -176,7 +176,7 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
       return t.app.inject({
         method: 'POST',
-        url: stripeWebhookPath,
+        url: stripeWebhookApi.receive.path,
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         payload,
       });
@@ -214,7 +214,7 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
 
       const forged = await deliver(succeeded({ id: 'pi_forged', amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m' } }), 'whsec_wrong');
       expect(forged.statusCode).toBe(400);
-      const unsigned = await t.app.inject({ method: 'POST', url: stripeWebhookPath, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const unsigned = await t.app.inject({ method: 'POST', url: stripeWebhookApi.receive.path, headers: { 'content-type': 'application/json' }, payload: '{}' });
       expect(unsigned.statusCode).toBe(400);
       expect(await balanceOf(userId)).toBe(0);
     });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PusherServer from 'pusher';
-import { toChannelList, triggerLimits } from '../limits';
+import { triggerLimits } from '../../../contract/pusher-api';
+import { toChannelList } from '../limits';
 import type { Broadcaster, RealtimeConfig } from '../types';
 
 /** The `pusher` driver: hosted Pusher (by cluster), or Soketi/Reverb (by host and port), through the official SDK. */

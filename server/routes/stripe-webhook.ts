@@ -1,21 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { stripeWebhookApi } from '../../contract/stripe-webhook';
 import { HttpError } from '../errors';
-import { announceBalance } from './notify';
-import { requirePayments } from './plugin';
-import { handleStripeEvent } from './webhook';
-
-export const stripeWebhookPath = '/api/stripe/webhook';
+import { announceBalance } from '../payments/notify';
+import { requirePayments } from '../payments/plugin';
+import { handleStripeEvent } from '../payments/webhook';
+import { route } from './route';
 
 /**
  * POST /api/stripe/webhook (extension): Stripe's asynchronous confirmations, verified with STRIPE_WEBHOOK_SECRET
  * against the raw body (so this plugin, and only it, reads JSON bodies as bytes). Public: the signature is the
  * authentication. 503 when payments or the webhook secret are not configured, 400 for a bad signature.
  */
-const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post(stripeWebhookPath, { config: { public: true } }, async (request) => {
+  route(app, stripeWebhookApi.receive, async (request) => {
     const { stripe, webhookSecret } = requirePayments(app);
     if (!webhookSecret) throw new HttpError(503, 'The Stripe webhook is not configured on this server.');
     const signature = request.headers['stripe-signature'];
@@ -29,7 +29,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     const credited = await handleStripeEvent(app.db, event);
     if (credited) announceBalance(app, credited.userId, credited.balance);
     request.log.info({ stripeEvent: event.type, stripeEventId: event.id, credited: Boolean(credited) }, 'stripe webhook');
-    return { received: true };
+    return { received: true as const };
   });
 };
 
