@@ -55,6 +55,9 @@ export const realtimeClientTimeouts = {
   unavailableTimeout: 10_000,
 } as const;
 
+/** Where pusher-js opens its WebSocket: `/app/{key}` (Pusher Channels protocol 7). */
+export const websocketPathPrefix = '/app/';
+
 /** The protocol's own limits and error codes (Pusher Channels protocol 7). */
 export const pusherProtocol = {
   version: 7,

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { websocketPathPrefix } from '../../contract/realtime';
 import type { ChannelRegistry } from './channel-registry';
 import { Connection } from './connection';
 import { startLivenessChecks } from './liveness';
@@ -31,7 +32,7 @@ export interface SocketServerOptions {
   log: FastifyBaseLogger;
 }
 
-const appPath = /^\/app\/([^/?]+)\/?$/;
+const appPath = new RegExp(`^${websocketPathPrefix}([^/?]+)/?$`);
 
 export class SocketServer {
   private readonly wss: WebSocketServer;

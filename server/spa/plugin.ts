@@ -2,12 +2,20 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allEndpoints } from '../../contract/api';
+import { websocketPathPrefix } from '../../contract/realtime';
 import type { AppConfig } from '../config';
 import { styleNonce } from '../plugins/security-headers';
 import { injectMetaTags, injectStyleNonce } from './meta-tags';
 
-/** Paths the SPA never owns: an unknown one answers a JSON 404, not index.html. */
-const apiPrefixes = ['/api/', '/broadcasting/', '/apps/', '/app/', '/logout'];
+/**
+ * Paths the SPA never owns: an unknown one answers a JSON 404, not index.html. They are the first segments of every
+ * declared endpoint (`/api/`, `/broadcasting/`, `/apps/`, and `/logout` itself) and pusher-js's WebSocket path.
+ */
+const apiPrefixes = [
+  ...new Set(allEndpoints.map(({ path: endpointPath }) => /^\/[^/]+(\/|$)/.exec(endpointPath)?.[0] ?? endpointPath)),
+  websocketPathPrefix,
+];
 const isApiPath = (url: string) => apiPrefixes.some((prefix) => url === prefix.replace(/\/$/, '') || url.startsWith(prefix));
 
 async function readIndexHtml(spaDir: string, config: AppConfig): Promise<string | undefined> {
