@@ -7,6 +7,7 @@ import { equipmentsApi } from './equipments';
 import { eventsApi } from './events';
 import { exclusionsApi } from './exclusions';
 import { healthApi } from './health';
+import { openApiApi } from './openapi';
 import { historyApi } from './history';
 import { overviewApi } from './overview';
 import { paymentMethodsApi } from './payment-methods';
@@ -25,6 +26,7 @@ export const api = {
   events: eventsApi,
   exclusions: exclusionsApi,
   health: healthApi,
+  openapi: openApiApi,
   history: historyApi,
   overview: overviewApi,
   paymentMethods: paymentMethodsApi,

@@ -9,6 +9,7 @@ import databasePlugin from './plugins/database';
 import gracefulStop from './plugins/graceful-stop';
 import requestsInFlight from './plugins/requests-in-flight';
 import generationPlugin from './generation/plugin';
+import openApi from './openapi/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
 import securityHeaders from './plugins/security-headers';
@@ -67,6 +68,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined || options.ownsDatabase === true });
   await app.register(authPlugin);
   await app.register(tokenPurge);
+  // Before every plugin that adds routes: it describes the routes registered after it.
+  await app.register(openApi, { reference: config.env === 'development' });
   await app.register(realtimePlugin, { config: config.realtime, trustProxy: config.trustProxy });
   await app.register(generationPlugin, { ai: config.ai, generation: config.generation });
 

@@ -48,6 +48,7 @@ const withoutTextInput: Record<string, string> = {
   'GET /api/overview': 'takes no input',
   'GET /api/health': 'takes no input',
   'GET /api/payment-methods': 'takes no input',
+  'GET /api/openapi.json': 'takes no input',
   'POST /api/payment-methods/setup-intent': 'takes no input',
   'GET /': 'the SPA page: takes no input',
   'GET /index.html': 'the SPA page: takes no input',

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+/** GET /api/openapi.json: the API described for its users, generated from the routes the declarations made. */
+export const openApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.record(z.string(), z.unknown()) });
+
+export const openApiApi = {
+  document: endpoint({
+    name: 'openapi.document',
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This API as an OpenAPI 3.1 document: every endpoint with its parameters, bodies and answers.',
+    answer: openApiDocument,
+  }),
+} as const;
