@@ -53,9 +53,6 @@ export type EndpointParsedBody<E extends EndpointDeclaration> = Output<E['body']
 export type EndpointAnswer<E extends EndpointDeclaration> = z.output<E['answer']>;
 export type EndpointReply<E extends EndpointDeclaration> = z.input<E['answer']>;
 
-/** A GET that reads, or a call that changes something. */
-export const isMutation = (declaration: EndpointDeclaration): boolean => declaration.method !== 'GET';
-
 /**
  * The path of one call: each `:name` segment replaced by its parameter, URL-encoded. Throws when a parameter is
  * missing (a bug in the caller, not an input error).

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { loginAnswer, userAnswer, userTokensAnswer, type LoginAnswer, type LoginBody } from '../../contract/auth';
-import { getJson, sendJson } from './http';
+import { authApi, type LoginAnswer, type LoginBody } from '../../contract/auth';
+import { call, callIgnoringAnswer } from './http';
 import { keys } from './keys';
 
 // POST /api/login -------------------------------------------------------------------------------------------------
 
 export function login(body: LoginBody): Promise<LoginAnswer> {
-  return sendJson('post', '/api/login', loginAnswer, body);
+  return call(authApi.login, { body });
 }
 
 /** The sign-in mutation; the caller stores the session and navigates (see features/login). */
@@ -18,13 +18,13 @@ export function useLogin() {
 
 /** Revokes the bearer token on the server. Its answer is "not shown" in the spec and ignored here. */
 export function logout(): Promise<void> {
-  return sendJson('post', '/logout', null);
+  return callIgnoringAnswer(authApi.logout);
 }
 
 // GET /api/user ---------------------------------------------------------------------------------------------------
 
 export function getUser() {
-  return getJson('/api/user', userAnswer);
+  return call(authApi.user);
 }
 
 export const userQueryOptions = () =>
@@ -37,7 +37,7 @@ export function useUser() {
 // GET /api/user-tokens --------------------------------------------------------------------------------------------
 
 export function getUserTokens() {
-  return getJson('/api/user-tokens', userTokensAnswer);
+  return call(authApi.userTokens);
 }
 
 /** The live balance: the realtime `changetokens` event patches this key with `setQueryData`. */

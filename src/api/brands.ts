@@ -7,11 +7,11 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { brandsPageAnswer, type Brand, type BrandSortField } from '../../contract/brands';
-import { generateAnswer, type GenerateAnswer } from '../../contract/generation';
-import { equipmentsAnswer, type Equipment } from '../../contract/equipments';
+import { brandsApi, type Brand, type BrandSortField } from '../../contract/brands';
+import type { GenerateAnswer } from '../../contract/generation';
+import { equipmentsApi, type Equipment } from '../../contract/equipments';
 import { generateEquipments, generateEquipmentsFailedText } from './equipments';
-import { getJson, sendJson } from './http';
+import { call } from './http';
 import { keys } from './keys';
 
 /** Brands (SPEC 7 "Categories, brands, events, statuses"): a subcategory's brands page by page, a brand's models, generation. */
@@ -43,11 +43,8 @@ export function getBrandsPage(
   params: BrandsListParams & { offset: number; limit: number },
   signal?: AbortSignal,
 ): Promise<BrandsPage> {
-  const searchParams: Record<string, string | number> = { subcategory_id: subcategoryId, offset: params.offset, limit: params.limit };
-  if (params.q) searchParams.q = params.q;
-  if (params.sort) searchParams.sort = params.sort;
-  if (params.dir) searchParams.dir = params.dir;
-  return getJson('/api/brands', brandsPageAnswer, { searchParams, signal });
+  const { offset, limit, sort, dir } = params;
+  return call(brandsApi.list, { query: { subcategory_id: subcategoryId, offset, limit, q: params.q || undefined, sort, dir } }, { signal });
 }
 
 /** The offset of the page after `pages`, or undefined when every brand is loaded. */
@@ -101,7 +98,7 @@ export function replaceBrandInPages(data: InfiniteData<BrandsPage> | undefined, 
 export const brandEquipmentsLimit = 100;
 
 export function getBrandEquipments(brandId: number): Promise<{ equipments: Equipment[]; total?: number | undefined }> {
-  return getJson('/api/equipments', equipmentsAnswer, { searchParams: { brand_id: brandId, limit: brandEquipmentsLimit } });
+  return call(equipmentsApi.list, { query: { brand_id: brandId, limit: brandEquipmentsLimit } });
 }
 
 export const brandEquipmentsQueryOptions = (brandId: number) =>
@@ -118,7 +115,7 @@ export function useBrandEquipments(brandId: number) {
 
 /** POST /api/brands/generate { subcategory_id }: generate (or regenerate) a subcategory's brands. */
 export function generateBrands(subcategoryId: number): Promise<GenerateAnswer> {
-  return sendJson('post', '/api/brands/generate', generateAnswer, { subcategory_id: subcategoryId });
+  return call(brandsApi.generate, { body: { subcategory_id: subcategoryId } });
 }
 
 /** SPEC 8: the server's message, else this. */

@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  categoriesAnswer,
-  renameAnswer,
-  type MoveSubcategoryBody,
-  type RenameAnswer,
-  type RenameBody,
-} from '../../contract/categories';
-import { getJson, sendJson } from './http';
+import { categoriesApi, type MoveSubcategoryBody, type RenameAnswer, type RenameBody } from '../../contract/categories';
+import { call } from './http';
 import { keys, type CategoriesScope } from './keys';
 
 /**
@@ -15,7 +9,7 @@ import { keys, type CategoriesScope } from './keys';
  * category's events (contract categoriesQuery).
  */
 export function getCategories(scope: CategoriesScope = {}) {
-  return getJson('/api/categories', categoriesAnswer, { searchParams: scope });
+  return call(categoriesApi.list, { query: scope });
 }
 
 export const categoriesQueryOptions = (scope: CategoriesScope = {}) =>
@@ -33,17 +27,17 @@ export const categoriesErrorText = 'Failed to fetch categories and equipment.';
 
 /** POST /api/categories/update { id, name } */
 export function renameCategory(body: RenameBody): Promise<RenameAnswer> {
-  return sendJson('post', '/api/categories/update', renameAnswer, body);
+  return call(categoriesApi.renameCategory, { body });
 }
 
 /** POST /api/subcategories/update { id, name } */
 export function renameSubcategory(body: RenameBody): Promise<RenameAnswer> {
-  return sendJson('post', '/api/subcategories/update', renameAnswer, body);
+  return call(categoriesApi.renameSubcategory, { body });
 }
 
 /** POST /api/equipments/subcategory/update { subcategoryId, newCategoryId } */
 export function moveSubcategory(body: MoveSubcategoryBody): Promise<RenameAnswer> {
-  return sendJson('post', '/api/equipments/subcategory/update', renameAnswer, body);
+  return call(categoriesApi.moveSubcategory, { body });
 }
 
 /** SPEC 8: what a failed category rename shows. */

@@ -7,18 +7,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { generateAnswer, type GenerateAnswer } from '../../contract/generation';
-import {
-  equipmentBrandsAnswer,
-  equipmentsAnswer,
-  generateModelsAnswer,
-  updateEquipmentAnswer,
-  type Equipment,
-  type EquipmentBrand,
-  type UpdateEquipmentBody,
-} from '../../contract/equipments';
-import { equipmentStatusesAnswer, type EquipmentStatusesScope, type StatusRecord } from '../../contract/statuses';
-import { errorMessage, generationRequestTimeoutMs, getJson, sendJson } from './http';
+import type { GenerateAnswer } from '../../contract/generation';
+import { equipmentsApi, type Equipment, type EquipmentBrand, type UpdateEquipmentBody } from '../../contract/equipments';
+import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
 
 /** Equipment models (SPEC 7 "Equipment"): a subcategory's items, saving an edited row, its brands, generation. */
@@ -35,7 +26,7 @@ export type EquipmentsPageParam = { after: string } | { offset: number };
 
 /** GET /api/equipments?subcategory_id=&after=|offset=&limit= (the id and paging are extensions of `?subcategory={name}`). */
 export function getEquipmentsPage(params: { subcategory_id: number; limit: number } & EquipmentsPageParam): Promise<EquipmentsPage> {
-  return getJson('/api/equipments', equipmentsAnswer, { searchParams: params });
+  return call(equipmentsApi.list, { query: params });
 }
 
 /** Every page loaded so far of a subcategory's items, by brand then model. */
@@ -73,7 +64,7 @@ export function useSubcategoryEquipments(subcategoryId: number | null) {
 
 /** POST /api/equipments/update with the full edited row; answers the row as the server now has it. */
 export function updateEquipment(body: UpdateEquipmentBody): Promise<Equipment> {
-  return sendJson('post', '/api/equipments/update', updateEquipmentAnswer, body);
+  return call(equipmentsApi.update, { body });
 }
 
 type EquipmentListData = EquipmentsPage | InfiniteData<EquipmentsPage>;
@@ -156,9 +147,8 @@ export const equipmentBrandsPageSize = 200;
 
 /** GET /api/equipments/brands?subcategory_id=&q= : the first brands by name with their equipment status. */
 export function getEquipmentBrands(params: { subcategory_id: number; q?: string; limit?: number }): Promise<EquipmentBrand[]> {
-  const searchParams: Record<string, string | number> = { subcategory_id: params.subcategory_id, limit: params.limit ?? equipmentBrandsPageSize };
-  if (params.q) searchParams.q = params.q;
-  return getJson('/api/equipments/brands', equipmentBrandsAnswer, { searchParams });
+  const query = { subcategory_id: params.subcategory_id, limit: params.limit ?? equipmentBrandsPageSize, q: params.q || undefined };
+  return call(equipmentsApi.brands, { query });
 }
 
 export const equipmentBrandsQueryOptions = (subcategoryId: number, q = '') =>
@@ -171,29 +161,11 @@ export function useEquipmentBrands(subcategoryId: number | null, q = '') {
   return useQuery({ ...equipmentBrandsQueryOptions(subcategoryId ?? 0, q), enabled: subcategoryId !== null });
 }
 
-// ---- GET /api/equipments/statuses ----------------------------------------------------------------------------------
-
-/**
- * GET /api/equipments/statuses?subcategory_id=|category_id=: the per-brand equipment generation statuses of what a
- * screen shows (the scope is an extension; realtime `statuseschanged` invalidates every scope).
- */
-export async function getEquipmentStatuses(scope: EquipmentStatusesScope): Promise<StatusRecord[]> {
-  return (await getJson('/api/equipments/statuses', equipmentStatusesAnswer, { searchParams: scope })).statuses;
-}
-
-export const equipmentStatusesQueryOptions = (scope: EquipmentStatusesScope) =>
-  queryOptions({ queryKey: keys.statuses.equipments(scope), queryFn: () => getEquipmentStatuses(scope) });
-
-/** Disabled while the scope is null (nothing selected). */
-export function useEquipmentStatuses(scope: EquipmentStatusesScope | null) {
-  return useQuery({ ...equipmentStatusesQueryOptions(scope ?? {}), enabled: scope !== null });
-}
-
 // ---- Generation ----------------------------------------------------------------------------------------------------
 
 /** POST /api/equipments/generate-models { brand, subcategory_id }: a brand's models. */
 export function generateModels(body: { brand: number; subcategory_id: number }): Promise<Equipment[]> {
-  return sendJson('post', '/api/equipments/generate-models', generateModelsAnswer, body, { timeout: generationRequestTimeoutMs }).then(
+  return call(equipmentsApi.generateModels, { body }, { timeout: generationRequestTimeoutMs }).then(
     (answer) => answer.models,
   );
 }
@@ -205,7 +177,7 @@ export function generateModelsFailedText(error: unknown): string {
 
 /** POST /api/equipments/generate { subcategory_id, brands }: generate items for these brands. */
 export function generateEquipments(body: { subcategory_id: number; brands: number[] }): Promise<GenerateAnswer> {
-  return sendJson('post', '/api/equipments/generate', generateAnswer, body);
+  return call(equipmentsApi.generate, { body });
 }
 
 /** SPEC 8: the server's message, else this. */

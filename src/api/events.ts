@@ -1,11 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import {
-  eventsPageAnswer,
-  generateEventsAnswer,
-  type Event,
-  type EventSortField,
-} from '../../contract/events';
-import { errorMessage, generationRequestTimeoutMs, getJson, sendJson } from './http';
+import { eventsApi, type Event, type EventSortField } from '../../contract/events';
+import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
 
 /** Events (SPEC 7): a category's events page by page (extension), and their generation. */
@@ -27,11 +22,8 @@ export function getEventsPage(
   params: EventsListParams & { offset: number; limit: number },
   signal?: AbortSignal,
 ): Promise<EventsPage> {
-  const searchParams: Record<string, string | number> = { category_id: categoryId, offset: params.offset, limit: params.limit };
-  if (params.q) searchParams.q = params.q;
-  if (params.sort) searchParams.sort = params.sort;
-  if (params.dir) searchParams.dir = params.dir;
-  return getJson('/api/events', eventsPageAnswer, { searchParams, signal });
+  const { offset, limit, sort, dir } = params;
+  return call(eventsApi.list, { query: { category_id: categoryId, offset, limit, q: params.q || undefined, sort, dir } }, { signal });
 }
 
 /** The offset of the page after `pages`, or undefined when every event is loaded. */
@@ -63,7 +55,7 @@ export function loadedEvents(data: InfiniteData<EventsPage> | undefined): Event[
 
 /** POST /api/events/generate { category_id }: generate (or regenerate) a category's events. */
 export function generateEvents(categoryId: number) {
-  return sendJson('post', '/api/events/generate', generateEventsAnswer, { category_id: categoryId }, { timeout: generationRequestTimeoutMs });
+  return call(eventsApi.generate, { body: { category_id: categoryId } }, { timeout: generationRequestTimeoutMs });
 }
 
 /** SPEC 8 "Event generation failure": 'Failed to generate events: ' plus the message. */

@@ -1,14 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { ExcludeBrandBody } from '../../contract/brands';
-import {
-  brandExclusionsAnswer,
-  equipmentExclusionsAnswer,
-  exclusionMessages,
-  type RemoveExclusionByNameBody,
-} from '../../contract/exclusions';
-import { messageAnswer } from '../../contract/http';
-import { getJson, sendJson, serverMessage } from './http';
+import { exclusionsApi, exclusionMessages, type RemoveExclusionByNameBody } from '../../contract/exclusions';
+import { call, serverMessage } from './http';
 import { keys } from './keys';
 
 /**
@@ -40,21 +33,21 @@ const pageSize = 1000;
 /** A guard against a server that ignores `offset`: 50 pages are 50,000 exclusions. */
 const maxPages = 50;
 
-async function getEveryPage<S extends z.ZodType<unknown[]>>(path: string, schema: S): Promise<z.output<S>> {
-  const rows: unknown[] = [];
+async function getEveryPage<Row>(getPage: (query: { offset: number; limit: number }) => Promise<Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
   for (let page = 0; page < maxPages; page += 1) {
-    const batch = await getJson(path, schema, { searchParams: { offset: page * pageSize, limit: pageSize } });
+    const batch = await getPage({ offset: page * pageSize, limit: pageSize });
     rows.push(...batch);
     if (batch.length < pageSize) break;
   }
-  return rows as z.output<S>;
+  return rows;
 }
 
 // Queries
 
 /** GET /api/equipments/exclusions: every excluded model, newest exclusion first. */
 export function getEquipmentExclusions() {
-  return getEveryPage('/api/equipments/exclusions', equipmentExclusionsAnswer);
+  return getEveryPage((query) => call(exclusionsApi.equipments, { query }));
 }
 
 export const equipmentExclusionsQueryOptions = () =>
@@ -66,7 +59,7 @@ export function useEquipmentExclusions() {
 
 /** GET /api/brands/exclusions: every excluded brand, newest exclusion first. */
 export function getBrandExclusions() {
-  return getEveryPage('/api/brands/exclusions', brandExclusionsAnswer);
+  return getEveryPage((query) => call(exclusionsApi.brands, { query }));
 }
 
 export const brandExclusionsQueryOptions = () =>
@@ -80,31 +73,30 @@ export function useBrandExclusions() {
 
 /** POST /api/brands/exclusions { name, subcategory_id }: excludes the brand of that name. */
 export function excludeBrand(body: ExcludeBrandBody) {
-  return sendJson('post', '/api/brands/exclusions', messageAnswer, body);
+  return call(exclusionsApi.excludeBrand, { body });
 }
 
 /** DELETE /api/brands/exclusions/{id} (the brand's id). */
 export function unexcludeBrand(id: number) {
-  return sendJson('delete', `/api/brands/exclusions/${id}`, messageAnswer);
+  return call(exclusionsApi.unexcludeBrand, { params: { id } });
 }
 
 /** POST /api/equipments/exclusions/{id}: excludes one model. */
 export function excludeEquipment(id: number) {
-  return sendJson('post', `/api/equipments/exclusions/${id}`, messageAnswer);
+  return call(exclusionsApi.excludeEquipment, { params: { id } });
 }
 
 /** DELETE /api/equipments/exclusions/{id}: un-excludes one model. */
 export function unexcludeEquipment(id: number) {
-  return sendJson('delete', `/api/equipments/exclusions/${id}`, messageAnswer);
+  return call(exclusionsApi.unexcludeEquipment, { params: { id } });
 }
 
 /**
  * The token-era removal (SPEC 7, last "Exclusions" row): POST to the path with `{id}` left literally in it (the
  * browser sends it as %7Bid%7D) and `{ data: { brand, model } }`; un-excludes every model of that brand and name.
  */
-export const removeExclusionByNamePath = '/api/equipments/exclusions/{id}';
 export function unexcludeEquipmentByName(data: RemoveExclusionByNameBody['data']) {
-  return sendJson('post', removeExclusionByNamePath, messageAnswer, { data } satisfies RemoveExclusionByNameBody);
+  return call(exclusionsApi.unexcludeEquipmentByName, { body: { data } });
 }
 
 // Invalidation: every key whose answer carries an `excluded` flag or an exclusion list

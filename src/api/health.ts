@@ -1,10 +1,10 @@
-import { healthAnswer } from '../../contract/health';
-import { getJson } from './http';
+import { healthApi } from '../../contract/health';
+import { call } from './http';
 
 /** GET /api/health: whether the server answers now (not when refused, stopping (503), or slower than `timeoutMs`). */
 export async function serverAnswers(timeoutMs: number): Promise<boolean> {
   try {
-    await getJson('/api/health', healthAnswer, { timeout: timeoutMs, cache: 'no-store' });
+    await call(healthApi.show, {}, { timeout: timeoutMs, cache: 'no-store' });
     return true;
   } catch {
     return false;

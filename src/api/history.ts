@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { historyListAnswer, type GenerationHistoryEntry } from '../../contract/history';
-import { getJson } from './http';
+import { historyApi, type GenerationHistoryEntry } from '../../contract/history';
+import { call } from './http';
 import { keys, type HistoryParams } from './keys';
 
 /**
@@ -10,17 +10,17 @@ import { keys, type HistoryParams } from './keys';
 
 /** GET /api/history?type=&category_id=&subcategory_id= (the header's History: the selection's runs). */
 export function getGenerationHistory(params: HistoryParams): Promise<GenerationHistoryEntry[]> {
-  return getJson('/api/history', historyListAnswer, { searchParams: definedOnly(params) });
+  return call(historyApi.list, { query: params });
 }
 
 /** GET /api/equipment-generation-history?subcategory={name} (a subcategory's equipment runs). */
 export function getEquipmentGenerationHistory(subcategoryName: string): Promise<GenerationHistoryEntry[]> {
-  return getJson('/api/equipment-generation-history', historyListAnswer, { searchParams: { subcategory: subcategoryName } });
+  return call(historyApi.equipmentGeneration, { query: { subcategory: subcategoryName } });
 }
 
 /** GET /api/brand-generation-history?subcategory_id=&brand_id= (a brand's equipment runs, or a subcategory's brand runs). */
 export function getBrandGenerationHistory(params: { subcategory_id: number; brand_id?: number }): Promise<GenerationHistoryEntry[]> {
-  return getJson('/api/brand-generation-history', historyListAnswer, { searchParams: definedOnly(params) });
+  return call(historyApi.brandGeneration, { query: params });
 }
 
 /** What a History dialog lists: one of the history calls and its parameters. */
@@ -67,7 +67,3 @@ export function useHistory(source: HistorySource | null) {
 
 /** SPEC 8: what a failed history fetch shows. */
 export const historyErrorText = 'Failed to fetch history data. Please try again.';
-
-function definedOnly(params: Record<string, string | number | undefined>): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined));
-}

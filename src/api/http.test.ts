@@ -9,15 +9,14 @@ import {
   configureHttp,
   errorAnswerOf,
   errorMessage,
-  getJson,
+  call,
   httpStatus,
   isRetryable,
   MalformedAnswerError,
-  sendJson,
   serverMessage,
 } from './http';
 import { getStatuses } from './statuses';
-import { messageAnswer } from '../../contract/http';
+import { api } from '../../contract/api';
 
 type Canned = Awaited<ReturnType<typeof startCannedServer>>;
 let server: Canned;
@@ -154,12 +153,22 @@ describe('answers are parsed with their contract schema', () => {
   it('an empty answer is accepted where the spec leaves the answer open, refused where a schema expects one', async () => {
     server.answer('POST /logout', { status: 204 });
     await expect(logout()).resolves.toBeUndefined();
-    server.answer('POST /api/thing', { status: 204 });
-    await expect(sendJson('post', '/api/thing', messageAnswer)).rejects.toBeInstanceOf(MalformedAnswerError);
+    server.answer('POST /api/brands/generate', { status: 204 });
+    await expect(call(api.brands.generate, { body: { subcategory_id: 1 } })).rejects.toBeInstanceOf(MalformedAnswerError);
   });
 
-  it('refuses paths without a leading slash (they would resolve against the page)', async () => {
-    await expect(getJson('api/user', messageAnswer)).rejects.toThrow('API paths start with a slash');
+  it("puts a call's path parameters into its declared path, URL-encoded, and its query's defined members in the URL", async () => {
+    server.answer('DELETE /api/payment-methods/pm_a%2Fb', { body: { methods: [], defaultPaymentMethod: null, message: 'Removed.' } });
+    await expect(call(api.paymentMethods.remove, { params: { id: 'pm_a/b' } })).resolves.toBeDefined();
+    server.answer('GET /api/equipments/brands', { body: { brands: [] } });
+    await call(api.equipments.brands, { query: { subcategory_id: 3, q: undefined, limit: 5 } });
+    expect(server.seen.at(-1)?.url).toBe('/api/equipments/brands?subcategory_id=3&limit=5');
+  });
+
+  it('refuses a call without the path parameters its declaration needs, before sending anything', async () => {
+    const sent = server.seen.length;
+    await expect(call(api.brands.show, {})).rejects.toThrow('brands.show: the path parameter id is missing');
+    expect(server.seen.length).toBe(sent);
   });
 });
 

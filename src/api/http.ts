@@ -1,11 +1,14 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { z } from 'zod';
+import { authApi } from '../../contract/auth';
+import { pathOf, type EndpointAnswer, type EndpointBody, type EndpointDeclaration, type EndpointParams, type EndpointQuery } from '../../contract/endpoint';
 import { errorAnswer, requestedWithHeader, type ErrorAnswer } from '../../contract/http';
 import { clearSession, getAuthToken } from '../auth/session';
 
 /**
- * The one HTTP client of the SPA (ARCHITECTURE.md "Data flow"). Components never call it: the fetchers in
- * `src/api/<resource>.ts` do, through `getJson`/`sendJson`, which parse every answer with its contract schema.
+ * The one HTTP client of the SPA (docs/ARCHITECTURE.md "Data flow"). Components never call it: the fetchers in
+ * `src/api/<resource>.ts` do, through `call(endpoint, input)`, which takes an endpoint's declaration (contract/api.ts)
+ * for its method, path and schemas, and parses every answer with its contract schema.
  *
  * - same origin by default; every request carries `X-Requested-With`, `Accept: application/json` and the bearer
  *   token read from localStorage at request time (SPEC 7);
@@ -24,7 +27,7 @@ export type UnauthorizedHandler = () => void;
 export const generationRequestTimeoutMs = 5 * 60_000;
 
 /** Calls whose 401 is an answer for the screen, not a lost session. */
-const authPaths = new Set(['/api/login', '/logout']);
+const authPaths: ReadonlySet<string> = new Set([authApi.login.path, authApi.logout.path]);
 
 const defaultUnauthorized: UnauthorizedHandler = () => {
   if (typeof window === 'undefined') return;
@@ -123,11 +126,21 @@ export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, where
   return result.data;
 }
 
-type RequestOptions = Omit<Options, 'method' | 'json' | 'body' | 'prefixUrl'>;
+type RequestOptions = Omit<Options, 'method' | 'json' | 'body' | 'prefixUrl' | 'searchParams'>;
 
-function relative(path: string): string {
-  if (!path.startsWith('/')) throw new Error(`API paths start with a slash: ${path}`);
-  return path.slice(1);
+/** What a call sends: the endpoint's path parameters, query and body, as its declaration's schemas accept them. */
+export interface CallInput<E extends EndpointDeclaration> {
+  params?: EndpointParams<E>;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+}
+
+type SearchParams = Record<string, string | number | boolean>;
+
+/** The query's defined members (an undefined one is left out of the URL, not sent as "undefined"). */
+function searchParamsOf(query: unknown): SearchParams | undefined {
+  if (query === undefined || query === null) return undefined;
+  return Object.fromEntries(Object.entries(query as Record<string, unknown>).filter(([, value]) => value !== undefined)) as SearchParams;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -140,36 +153,40 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** GET `path` and parse the JSON answer with `schema`. */
-export async function getJson<S extends z.ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.output<S>> {
-  const response = await client.get(relative(path), options);
-  return parseAnswer(schema, await readJson(response), `GET ${path}`);
+/** Sends one call as its declaration says: the method, the path with the parameters put in, the query, the body. */
+async function send<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E>, options: RequestOptions): Promise<{ path: string; response: Response }> {
+  const path = pathOf(endpoint, input.params as Record<string, string | number> | undefined);
+  const response = await client(path.slice(1), {
+    ...options,
+    method: endpoint.method,
+    searchParams: searchParamsOf(input.query),
+    ...(input.body === undefined ? {} : { json: input.body }),
+  });
+  return { path, response };
 }
 
-type Method = 'post' | 'put' | 'patch' | 'delete';
-
 /**
- * Sends `json` (if any) with `method` and parses the answer with `schema`. Pass `null` as schema for the calls whose
- * answer the spec leaves open ("not shown"): the answer is then ignored.
+ * Calls an endpoint as contract/ declares it (contract/api.ts) and parses its answer with the declared schema;
+ * answers the response too, for a caller that reads its headers or status.
  */
-export async function sendJson<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: S,
-  json?: unknown,
-  options?: RequestOptions,
-): Promise<z.output<S>>;
-export async function sendJson(method: Method, path: string, schema: null, json?: unknown, options?: RequestOptions): Promise<void>;
-export async function sendJson(
-  method: Method,
-  path: string,
-  schema: z.ZodType | null,
-  json?: unknown,
-  options?: RequestOptions,
-): Promise<unknown> {
-  const response = await client(relative(path), { ...options, method, ...(json === undefined ? {} : { json }) });
-  if (schema === null) return undefined;
-  return parseAnswer(schema, await readJson(response), `${method.toUpperCase()} ${path}`);
+export async function callForResponse<E extends EndpointDeclaration>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  options: RequestOptions = {},
+): Promise<{ response: Response; answer: EndpointAnswer<E> }> {
+  const { path, response } = await send(endpoint, input, options);
+  const answer = parseAnswer(endpoint.answer, await readJson(response), `${endpoint.method} ${path}`) as EndpointAnswer<E>;
+  return { response, answer };
+}
+
+/** Calls an endpoint (see callForResponse) and answers its parsed answer. */
+export async function call<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E> = {}, options?: RequestOptions): Promise<EndpointAnswer<E>> {
+  return (await callForResponse(endpoint, input, options)).answer;
+}
+
+/** Calls an endpoint whose answer the spec leaves open ("not shown"): only its failure matters. */
+export async function callIgnoringAnswer<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E> = {}, options: RequestOptions = {}): Promise<void> {
+  await send(endpoint, input, options);
 }
 
 /** The HTTP status of a failed call, if the server answered. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { overviewAnswer, type OverviewAnswer } from '../../contract/overview';
-import { getJson } from './http';
+import { overviewApi, type OverviewAnswer } from '../../contract/overview';
+import { call } from './http';
 import { keys } from './keys';
 
 /** GET /api/overview (extension): the dashboard home's balance, status counts and latest runs. */
 export function getOverview(): Promise<OverviewAnswer> {
-  return getJson('/api/overview', overviewAnswer);
+  return call(overviewApi.show);
 }
 
 export const overviewQueryOptions = () => queryOptions({ queryKey: keys.overview(), queryFn: getOverview });

@@ -1,12 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  paymentMethodsAnswer,
-  paymentMethodsChangeAnswer,
-  setupIntentAnswer,
-  type PaymentMethodsAnswer,
-  type PaymentMethodsChangeAnswer,
-} from '../../contract/payment-methods';
-import { getJson, isRetryable, sendJson } from './http';
+import { paymentMethodsApi, type PaymentMethodsAnswer, type PaymentMethodsChangeAnswer } from '../../contract/payment-methods';
+import { call, isRetryable } from './http';
 import { keys } from './keys';
 
 /** SPEC 8 texts of the Payment Methods screen. */
@@ -24,7 +18,7 @@ export const paymentMethodTexts = {
 // GET /api/payment-methods ----------------------------------------------------------------------------------------
 
 export function getPaymentMethods(): Promise<PaymentMethodsAnswer> {
-  return getJson('/api/payment-methods', paymentMethodsAnswer);
+  return call(paymentMethodsApi.list);
 }
 
 export const paymentMethodsQueryOptions = () =>
@@ -48,13 +42,13 @@ function storeList(queryClient: QueryClient, answer: PaymentMethodsChangeAnswer)
 
 /** A SetupIntent for the operator's Stripe customer; its client secret is confirmed by Stripe.js with the card. */
 export function createSetupIntent(): Promise<{ client_secret: string }> {
-  return sendJson('post', '/api/payment-methods/setup-intent', setupIntentAnswer);
+  return call(paymentMethodsApi.setupIntent);
 }
 
 // POST /api/payment-methods { payment_method } ----------------------------------------------------------------------
 
 export function savePaymentMethod(paymentMethod: string): Promise<PaymentMethodsChangeAnswer> {
-  return sendJson('post', '/api/payment-methods', paymentMethodsChangeAnswer, { payment_method: paymentMethod });
+  return call(paymentMethodsApi.add, { body: { payment_method: paymentMethod } });
 }
 
 /** Stores the answer of a saved card in the list's cache (the add-card flow calls it on success). */
@@ -66,7 +60,7 @@ export function useStorePaymentMethods() {
 // DELETE /api/payment-methods/{id} ----------------------------------------------------------------------------------
 
 export function removePaymentMethod(id: string): Promise<PaymentMethodsChangeAnswer> {
-  return sendJson('delete', `/api/payment-methods/${encodeURIComponent(id)}`, paymentMethodsChangeAnswer);
+  return call(paymentMethodsApi.remove, { params: { id } });
 }
 
 export function useRemovePaymentMethod() {
@@ -77,7 +71,7 @@ export function useRemovePaymentMethod() {
 // POST /api/payment-methods/switch-default { payment_method } -------------------------------------------------------
 
 export function switchDefaultPaymentMethod(id: string): Promise<PaymentMethodsChangeAnswer> {
-  return sendJson('post', '/api/payment-methods/switch-default', paymentMethodsChangeAnswer, { payment_method: id });
+  return call(paymentMethodsApi.switchDefault, { body: { payment_method: id } });
 }
 
 export function useSwitchDefaultPaymentMethod() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statusesAnswer, statusNames, type StatusesAnswer } from '../../contract/statuses';
-import { getJson } from './http';
+import { statusesApi, statusNames, type EquipmentStatusesScope, type StatusesAnswer, type StatusRecord } from '../../contract/statuses';
+import { call } from './http';
 import { keys } from './keys';
 
 /**
@@ -9,7 +9,7 @@ import { keys } from './keys';
  * scoped from GET /api/equipments/statuses.
  */
 export function getStatuses(): Promise<StatusesAnswer> {
-  return getJson('/api/statuses', statusesAnswer, { searchParams: { per_brand: 'false' } });
+  return call(statusesApi.list, { query: { per_brand: 'false' } });
 }
 
 /** SPEC 8: a failed statuses fetch is only logged (query-client) and the list stays empty or unchanged. */
@@ -27,4 +27,20 @@ export function useGeneratingCount(): number {
 
 export function isInProgress(name: string | null | undefined): boolean {
   return name === statusNames.inProgress;
+}
+
+/**
+ * GET /api/equipments/statuses?subcategory_id=|category_id=: the per-brand equipment generation statuses of what a
+ * screen shows (the scope is an extension; realtime `statuseschanged` invalidates every scope).
+ */
+export async function getEquipmentStatuses(scope: EquipmentStatusesScope): Promise<StatusRecord[]> {
+  return (await call(statusesApi.equipments, { query: scope })).statuses;
+}
+
+export const equipmentStatusesQueryOptions = (scope: EquipmentStatusesScope) =>
+  queryOptions({ queryKey: keys.statuses.equipments(scope), queryFn: () => getEquipmentStatuses(scope) });
+
+/** Disabled while the scope is null (nothing selected). */
+export function useEquipmentStatuses(scope: EquipmentStatusesScope | null) {
+  return useQuery({ ...equipmentStatusesQueryOptions(scope ?? {}), enabled: scope !== null });
 }

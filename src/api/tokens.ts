@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchaseKeyHeader, purchaseTokensAnswer, tokenPackages, type TokenPackage } from '../../contract/tokens';
-import { sendJson } from './http';
+import { tokensApi, purchaseKeyHeader, tokenPackages, type TokenPackage } from '../../contract/tokens';
+import { call } from './http';
 import { keys } from './keys';
 
 /** SPEC 9 price list, for display: "$35". The server owns the prices and checks what is sent. */
@@ -35,13 +35,7 @@ export interface PurchaseRequest {
 
 /** POST /api/purchase-tokens { amount, price } (SPEC 7: price in dollars, as the spec's client sent it). */
 export function purchaseTokens({ pkg, attemptKey }: PurchaseRequest) {
-  return sendJson(
-    'post',
-    '/api/purchase-tokens',
-    purchaseTokensAnswer,
-    { amount: pkg.amount, price: pkg.priceCents / 100 },
-    { headers: { [purchaseKeyHeader]: attemptKey } },
-  );
+  return call(tokensApi.purchase, { body: { amount: pkg.amount, price: pkg.priceCents / 100 } }, { headers: { [purchaseKeyHeader]: attemptKey } });
 }
 
 export function usePurchaseTokens() {

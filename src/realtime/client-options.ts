@@ -1,3 +1,4 @@
+import { broadcastingApi } from '../../contract/broadcasting';
 import type { Options } from 'pusher-js';
 import { requestedWithHeader } from '../../contract/http';
 import { realtimeClientTimeouts } from '../../contract/realtime';
@@ -10,7 +11,7 @@ export interface PageLocation {
   port: string;
 }
 
-export const broadcastingAuthEndpoint = '/broadcasting/auth';
+const broadcastingAuthEndpoint = broadcastingApi.auth.path;
 
 type RealtimeMeta = Pick<AppMeta, 'pusherKey' | 'pusherCluster' | 'pusherHost' | 'pusherPort' | 'pusherScheme'>;
 

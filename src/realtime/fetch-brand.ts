@@ -1,11 +1,11 @@
-import { brandAnswer, type Brand } from '../../contract/brands';
-import { getJson } from '../api/http';
+import { brandsApi, type Brand } from '../../contract/brands';
+import { call } from '../api/http';
 
 /**
  * GET /api/brands/{id}, for the realtime `updatebrand` (SPEC 4 "refetches that brand"). Kept here until
  * src/api/brands.ts has a detail fetcher of its own; then the bridge passes that one.
  */
 export async function fetchBrand(id: number): Promise<Brand> {
-  const answer = await getJson(`/api/brands/${id}`, brandAnswer);
+  const answer = await call(brandsApi.show, { params: { id } });
   return answer.brand;
 }

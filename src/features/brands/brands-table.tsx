@@ -10,7 +10,7 @@ import {
   useGenerateBrandEquipments,
   type BrandsListParams,
 } from '../../api/brands';
-import { useEquipmentStatuses } from '../../api/equipments';
+import { useEquipmentStatuses } from '../../api/statuses';
 import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
 import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';

@@ -2,7 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Category, Subcategory } from '../../../contract/categories';
 import { categoriesErrorText, useCategories } from '../../api/categories';
-import { useEquipmentStatuses } from '../../api/equipments';
+import { useEquipmentStatuses } from '../../api/statuses';
 import { useSelection } from '../../store/selection';
 import { Spinner } from '../../ui/spinner';
 import { HistoryDialog } from '../history';
