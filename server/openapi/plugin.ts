@@ -3,15 +3,13 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { EndpointReply } from '../../contract/endpoint';
-import { openApiApi } from '../../contract/openapi';
+import { apiReferencePath, openApiApi } from '../../contract/openapi';
 import { route } from '../routes/route';
 
 export interface OpenApiOptions {
   /** Serve the interactive API reference at /api/reference (development only). */
   reference: boolean;
 }
-
-const referencePrefix = '/api/reference';
 
 /**
  * The API described for its users: @fastify/swagger collects every route registered after this plugin, with the
@@ -50,7 +48,7 @@ export default fp(
         scope.addHook('onRoute', (routeOptions) => {
           routeOptions.config = { ...routeOptions.config, public: true };
         });
-        await scope.register(fastifySwaggerUi, { routePrefix: referencePrefix });
+        await scope.register(fastifySwaggerUi, { routePrefix: apiReferencePath });
       });
     }
   },
