@@ -10,6 +10,3 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found.`);
-export const unprocessable = (field: string, text: string) => new HttpError(422, text, { [field]: [text] });
-export const conflict = (text: string) => new HttpError(409, text);

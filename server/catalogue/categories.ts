@@ -16,13 +16,13 @@ import { event } from '../../contract/events';
 import { modelTypes, statusRecord } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
 import { categories, equipments, statuses, subcategories } from '../db/schema';
-import { notFound, unprocessable } from '../errors';
 import { answerCache, concatJsonArrays, encodeJson } from './answer-cache';
 import { listBrandsPage } from './brands';
 import { listEquipments } from './equipments';
 import { listEventsPage } from './events';
 import { categoryUpdated, subcategoryUpdated, type Notifier } from '../notify/notifier';
 import { serializeStatus } from './statuses';
+import { InvalidInputError, NotFoundError } from '../domain-errors';
 
 /**
  * Every category with its subcategories, their item counts and their current generation status. The counts are
@@ -180,7 +180,7 @@ export async function renameCategory(db: Executor, notifier: Notifier, input: { 
     .set({ name: input.name, updatedAt: new Date() })
     .where(eq(categories.id, input.id))
     .returning({ id: categories.id });
-  if (!updated) throw notFound('Category');
+  if (!updated) throw new NotFoundError('Category');
   categoryUpdated(notifier, updated.id);
   return { message: categoryUpdatedMessage, category: await categorySummary(db, updated.id) };
 }
@@ -192,7 +192,7 @@ export async function renameSubcategory(db: Executor, notifier: Notifier, input:
     .set({ name: input.name, updatedAt: new Date() })
     .where(eq(subcategories.id, input.id))
     .returning({ id: subcategories.id });
-  if (!updated) throw notFound('Subcategory');
+  if (!updated) throw new NotFoundError('Subcategory');
   subcategoryUpdated(notifier, updated.id);
   return { message: subcategoryUpdatedMessage, subcategory: await subcategorySummary(db, updated.id) };
 }
@@ -213,12 +213,12 @@ export async function moveSubcategory(
       .from(subcategories)
       .where(eq(subcategories.id, input.subcategoryId))
       .for('update');
-    if (!subcategory) throw notFound('Subcategory');
+    if (!subcategory) throw new NotFoundError('Subcategory');
     if (subcategory.categoryId === input.newCategoryId) {
-      throw unprocessable('newCategoryId', 'The subcategory already belongs to this category.');
+      throw new InvalidInputError('newCategoryId', 'The subcategory already belongs to this category.');
     }
     if (!(await categoryExists(tx, input.newCategoryId))) {
-      throw unprocessable('newCategoryId', 'The selected category does not exist.');
+      throw new InvalidInputError('newCategoryId', 'The selected category does not exist.');
     }
     await tx
       .update(subcategories)

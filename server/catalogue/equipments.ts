@@ -3,8 +3,8 @@ import { encodeEquipmentsCursor, type Equipment, type EquipmentsQuery, type upda
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { brands, categories, equipmentExclusions, equipments, subcategories } from '../db/schema';
-import { HttpError, notFound, unprocessable } from '../errors';
 import { equipmentsChanged, type Notifier } from '../notify/notifier';
+import { InvalidInputError, NotFoundError } from '../domain-errors';
 
 /**
  * An equipment answer built by the database as one JSON value a row: PGlite hands over one JSON field far faster
@@ -155,16 +155,16 @@ export async function updateEquipment(
 ): Promise<Equipment> {
   const { before, after } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(equipments).where(eq(equipments.id, input.id)).for('update');
-    if (!current) throw notFound('Equipment');
+    if (!current) throw new NotFoundError('Equipment');
     const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
-    if (!category) throw unprocessable('category_id', 'The selected category does not exist.');
+    if (!category) throw new InvalidInputError('category_id', 'The selected category does not exist.');
     const [subcategory] = await tx
       .select({ id: subcategories.id, categoryId: subcategories.categoryId })
       .from(subcategories)
       .where(eq(subcategories.id, input.subcategory_id));
-    if (!subcategory) throw unprocessable('subcategory_id', 'The selected subcategory does not exist.');
+    if (!subcategory) throw new InvalidInputError('subcategory_id', 'The selected subcategory does not exist.');
     if (subcategory.categoryId !== category.id) {
-      throw unprocessable('subcategory_id', 'The selected subcategory does not belong to the selected category.');
+      throw new InvalidInputError('subcategory_id', 'The selected subcategory does not belong to the selected category.');
     }
 
     let brandId = current.brandId;
@@ -198,7 +198,7 @@ export async function updateEquipment(
       })
       .where(eq(equipments.id, input.id));
     const saved = await findEquipment(tx, input.id);
-    if (!saved) throw new HttpError(500, 'The equipment vanished while saving.');
+    if (!saved) throw new Error('The equipment vanished while saving.');
     return { before: current, after: saved };
   });
   equipmentsChanged(notifier, [before.subcategoryId, after.subcategory_id]);

@@ -4,9 +4,9 @@ import { exclusionMessages } from '../../contract/exclusions';
 import type { MessageAnswer } from '../../contract/http';
 import type { Executor } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments } from '../db/schema';
-import { HttpError, notFound } from '../errors';
 import { selectEquipments, toEquipment } from './equipments';
 import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
+import { InvalidInputError, NotFoundError } from '../domain-errors';
 
 /**
  * Exclusions: an excluded model or brand is a row keyed by the model's or brand's id. Adding and removing are
@@ -40,7 +40,7 @@ async function equipmentById(db: Executor, id: number) {
     .from(equipments)
     .where(eq(equipments.id, id))
     .for('share');
-  if (!row) throw notFound('Equipment');
+  if (!row) throw new NotFoundError('Equipment');
   return row;
 }
 
@@ -83,7 +83,7 @@ export async function unexcludeEquipmentByName(
     .select({ id: equipments.id, subcategoryId: equipments.subcategoryId })
     .from(equipments)
     .where(and(eq(equipments.brand, input.brand), eq(equipments.model, input.model)));
-  if (matches.length === 0) throw notFound('Equipment');
+  if (matches.length === 0) throw new NotFoundError('Equipment');
   const deleted = await db
     .delete(equipmentExclusions)
     .where(
@@ -121,11 +121,13 @@ export async function excludeBrandByName(
       .limit(2)
       .for('share');
     const [brand] = matches;
-    if (!brand) throw notFound('Brand');
+    if (!brand) throw new NotFoundError('Brand');
     if (matches.length > 1) {
-      throw new HttpError(422, `Several brands are named ${input.name}: choose the subcategory.`, {
-        subcategory_id: ['Several brands have this name; the subcategory is required.'],
-      });
+      throw new InvalidInputError(
+        'subcategory_id',
+        `Several brands are named ${input.name}: choose the subcategory.`,
+        'Several brands have this name; the subcategory is required.',
+      );
     }
     const inserted = await tx
       .insert(brandExclusions)
@@ -141,7 +143,7 @@ export async function excludeBrandByName(
 /** DELETE /api/brands/exclusions/{id} */
 export async function unexcludeBrand(db: Executor, notifier: Notifier, input: { id: number }): Promise<MessageAnswer> {
   const [brand] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, input.id));
-  if (!brand) throw notFound('Brand');
+  if (!brand) throw new NotFoundError('Brand');
   const deleted = await db.delete(brandExclusions).where(eq(brandExclusions.brandId, brand.id)).returning({ id: brandExclusions.brandId });
   if (deleted.length > 0) brandUpdated(notifier, brand.id);
   return { message: exclusionMessages.itemRemoved(brand.name) };

@@ -3,8 +3,8 @@ import type { OverviewAnswer } from '../../contract/overview';
 import { modelTypes, notGeneratedStatus } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { categories, statuses, subcategories, users } from '../db/schema';
-import { notFound } from '../errors';
 import { latestRuns } from './history';
+import { NotFoundError } from '../domain-errors';
 
 const latestRunsShown = 10;
 
@@ -39,7 +39,7 @@ export async function overview(db: Executor, userId: number): Promise<OverviewAn
       .groupBy(sql`1`),
     latestRuns(db, latestRunsShown),
   ]);
-  if (!user) throw notFound('User');
+  if (!user) throw new NotFoundError('User');
   const tally = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   return {
     tokens: user.tokens,

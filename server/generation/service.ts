@@ -9,7 +9,6 @@ import { findEvents } from '../catalogue/events';
 import { equipmentsChanged, statusChanged } from '../notify/notifier';
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import { brandExclusions, brands, categories, subcategories } from '../db/schema';
-import { conflict, HttpError, notFound, unprocessable } from '../errors';
 import { balanceChanged } from '../notify/notifier';
 import { holdForRun, InsufficientTokensError, readBalance, type Balance } from '../tokens/ledger';
 import { mostRunCost } from './pricing';
@@ -17,6 +16,7 @@ import { insufficientText, type RunnerDeps } from './runner';
 import { enqueueRuns, type RunRow, type StatusRow } from './runs';
 import { describeTarget, loadContext, type RunTarget, type TargetContext } from './targets';
 import type { GenerationWorker } from './worker';
+import { ConflictError, InvalidInputError, NotFoundError, PaymentRequiredError, ProviderFailedError, UnavailableError } from '../domain-errors';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -42,8 +42,8 @@ export class GenerationService {
   /** POST /api/equipments/generate-models: the new models of one brand. */
   async generateModels(userId: number, brandId: number, subcategoryId: number): Promise<Equipment[]> {
     const [brand] = await this.deps.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
-    if (!brand) throw notFound('Brand');
-    if (brand.subcategoryId !== subcategoryId) throw unprocessable('brand', 'The brand is not in this subcategory.');
+    if (!brand) throw new NotFoundError('Brand');
+    if (brand.subcategoryId !== subcategoryId) throw new InvalidInputError('brand', 'The brand is not in this subcategory.');
     const target: RunTarget = { type: 'Equipments', categoryId: 0, subcategoryId, brandId };
     const context = await this.context(target, 'Brand');
     const created = await this.runNow(userId, context);
@@ -55,7 +55,7 @@ export class GenerationService {
     const context = await this.context({ type: 'Brands', categoryId: 0, subcategoryId, brandId: null }, 'Subcategory');
     await this.checkBalance(userId, context);
     const { runs, statuses } = await this.enqueue(userId, [context.target]);
-    if (runs.length === 0) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
+    if (runs.length === 0) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
     await this.announceQueued(statuses, context);
     return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.` };
   }
@@ -70,22 +70,22 @@ export class GenerationService {
       .leftJoin(brandExclusions, eq(brandExclusions.brandId, brands.id))
       .where(inArray(brands.id, ids));
     const [subcategory] = await this.deps.db.select({ name: subcategories.name }).from(subcategories).where(eq(subcategories.id, subcategoryId));
-    if (!subcategory) throw notFound('Subcategory');
+    if (!subcategory) throw new NotFoundError('Subcategory');
     const foreign = ids.filter((id) => !rows.some((row) => row.id === id && row.subcategoryId === subcategoryId));
     if (foreign.length > 0) {
-      throw new HttpError(422, `These brands are not in ${subcategory.name}: ${foreign.join(', ')}.`, { brands: [`Not in ${subcategory.name}: ${foreign.join(', ')}.`] });
+      throw new InvalidInputError('brands', `These brands are not in ${subcategory.name}: ${foreign.join(', ')}.`, `Not in ${subcategory.name}: ${foreign.join(', ')}.`);
     }
     const wanted = rows.filter((row) => row.excluded === null).sort((a, b) => a.id - b.id);
     const excluded = rows.length - wanted.length;
     const first = wanted[0];
-    if (!first) throw conflict('Every selected brand is excluded: nothing to generate.');
+    if (!first) throw new ConflictError('Every selected brand is excluded: nothing to generate.');
     // The first brand stands for all in the balance check: a run of any of them costs about the same.
     const context = await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first.id }, 'Brand');
     await this.checkBalance(userId, context);
     const { categoryId } = context.target;
     const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
     const { runs, statuses } = await this.enqueue(userId, targets);
-    if (runs.length === 0) throw conflict('A generation of every selected brand is already in progress.');
+    if (runs.length === 0) throw new ConflictError('A generation of every selected brand is already in progress.');
     await this.announceQueued(statuses, context);
     const notes = [
       excluded > 0 ? `${plural(excluded, 'excluded brand', 'excluded brands')} skipped` : '',
@@ -99,7 +99,7 @@ export class GenerationService {
 
   private async context(target: RunTarget, what: string): Promise<TargetContext> {
     const context = await loadContext(this.deps.db, target);
-    if (!context) throw notFound(what);
+    if (!context) throw new NotFoundError(what);
     return context;
   }
 
@@ -111,7 +111,7 @@ export class GenerationService {
       .where(and(eq(categories.name, category), eq(subcategories.name, subcategory)))
       .orderBy(subcategories.id)
       .limit(1);
-    if (!row) throw notFound('Subcategory');
+    if (!row) throw new NotFoundError('Subcategory');
     return row.id;
   }
 
@@ -163,28 +163,28 @@ export class GenerationService {
       throw error;
     }
     const [run] = queued.runs;
-    if (!run) throw conflict(`A generation of the ${describeTarget(context)} is already in progress.`);
+    if (!run) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
     await this.announceQueued(queued.statuses, context);
     if (queued.balance) balanceChanged(this.deps.notifier, userId, queued.balance);
     const outcome = await this.worker.runHeld(run, context);
-    if (outcome.kind === 'released') throw new HttpError(503, 'The server is stopping; the generation resumes when it is back.');
-    if (outcome.kind === 'lost') throw new HttpError(503, 'The generation is being finished by another server; its result shows when it is done.');
+    if (outcome.kind === 'released') throw new UnavailableError('The server is stopping; the generation resumes when it is back.');
+    if (outcome.kind === 'lost') throw new UnavailableError('The generation is being finished by another server; its result shows when it is done.');
     const text = outcome.status?.message ?? '';
     switch (outcome.run.status) {
       case statusNames.generated:
       case statusNames.noNewResults:
         return { ids: outcome.created, message: text };
       case statusNames.insufficientTokens:
-        throw new HttpError(402, text);
+        throw new PaymentRequiredError(text);
       default:
-        throw new HttpError(502, text || 'The generation failed.');
+        throw new ProviderFailedError(text || 'The generation failed.', { runId: outcome.run.id });
     }
   }
 }
 
-/** The 402 of a generate call: SPEC's "Insufficient tokens", what the run needs and what is available. */
-function insufficient(most: number, balance: Balance): HttpError {
-  return new HttpError(402, `Insufficient tokens: ${lowerFirst(insufficientText(most, balance))}`);
+/** A generate call refused for money: SPEC's "Insufficient tokens", what the run needs and what is available. */
+function insufficient(most: number, balance: Balance): PaymentRequiredError {
+  return new PaymentRequiredError(`Insufficient tokens: ${lowerFirst(insufficientText(most, balance))}`);
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -6,9 +6,9 @@ import {
   type PaymentMethodsChangeAnswer,
 } from '../../contract/payment-methods';
 import type { Executor } from '../db/client';
-import { HttpError } from '../errors';
 import { ensureCustomer, findCustomer, storedCustomerId, type LiveCustomer } from './customers';
 import { callStripe } from './provider-errors';
+import { InvalidInputError, NotFoundError, ProviderFailedError } from '../domain-errors';
 
 /**
  * The operator's saved cards (SPEC 2 "Payment Methods", SPEC 7; ARCHITECTURE.md "Conventions": the server creates
@@ -39,7 +39,7 @@ export async function createSetupIntent(db: Executor, stripe: Stripe, userId: nu
   const intent = await callStripe(() =>
     stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'] }),
   );
-  if (!intent.client_secret) throw new HttpError(502, paymentMessages.providerFailed);
+  if (!intent.client_secret) throw new ProviderFailedError(paymentMessages.providerFailed, { reason: 'the SetupIntent has no client secret' });
   return { client_secret: intent.client_secret };
 }
 
@@ -51,9 +51,9 @@ export async function listCards(db: Executor, stripe: Stripe, userId: number): P
 
 /** The customer, once the card is known to be theirs; a 404 otherwise (no customer, no such card, someone else's). */
 async function ownerOf(stripe: Stripe, customer: LiveCustomer | undefined, id: string): Promise<LiveCustomer> {
-  if (!customer) throw new HttpError(404, paymentMessages.notFound);
+  if (!customer) throw new NotFoundError('Payment method', paymentMessages.notFound);
   const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
-  if (customerIdOf(method) !== customer.id) throw new HttpError(404, paymentMessages.notFound);
+  if (customerIdOf(method) !== customer.id) throw new NotFoundError('Payment method', paymentMessages.notFound);
   return customer;
 }
 
@@ -75,12 +75,12 @@ async function setDefault(stripe: Stripe, customer: LiveCustomer, id: string): P
  */
 export async function addCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
   const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
-  if (method.type !== 'card') throw new HttpError(422, paymentMessages.notACard, { payment_method: [paymentMessages.notACard] });
+  if (method.type !== 'card') throw new InvalidInputError('payment_method', paymentMessages.notACard);
   const owner = customerIdOf(method);
-  if (owner !== null && owner !== (await storedCustomerId(db, userId))) throw new HttpError(404, paymentMessages.notFound);
+  if (owner !== null && owner !== (await storedCustomerId(db, userId))) throw new NotFoundError('Payment method', paymentMessages.notFound);
 
   let customer = await ensureCustomer(db, stripe, userId);
-  if (owner !== null && owner !== customer.id) throw new HttpError(404, paymentMessages.notFound);
+  if (owner !== null && owner !== customer.id) throw new NotFoundError('Payment method', paymentMessages.notFound);
   if (owner === null) await callStripe(() => stripe.paymentMethods.attach(id, { customer: customer.id }));
 
   // Stripe clears the default when that card is detached, so a set default is always a card of the customer's.

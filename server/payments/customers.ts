@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
-import { HttpError } from '../errors';
 import { callStripe, isMissingResource, translateStripeError } from './provider-errors';
+import { ConflictError, UnknownOperatorError } from '../domain-errors';
 
 /**
  * Each operator is one Stripe customer, created on first use and kept in users.stripe_customer_id. A customer
@@ -20,7 +20,7 @@ async function operatorRow(db: Executor, userId: number) {
     .select({ email: users.email, name: users.name, customerId: users.stripeCustomerId })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw new HttpError(401, 'Unauthenticated.');
+  if (!row) throw new UnknownOperatorError(userId);
   return row;
 }
 
@@ -81,6 +81,6 @@ export async function ensureCustomer(db: Executor, stripe: Stripe, userId: numbe
   // Another request stored a customer first: use that one.
   const winner = await storedCustomerId(db, userId);
   const live = winner ? await retrieveCustomer(stripe, winner) : undefined;
-  if (!live) throw new HttpError(409, 'The payment account changed meanwhile. Please try again.');
+  if (!live) throw new ConflictError('The payment account changed meanwhile. Please try again.');
   return live;
 }

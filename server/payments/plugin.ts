@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { paymentMessages } from '../../contract/payment-methods';
 import type { StripeConfig } from '../config';
-import { HttpError } from '../errors';
-import { ProviderError } from './provider-errors';
 import { createStripeClient } from './stripe-client';
+import { UnavailableError } from '../domain-errors';
 
 export interface Payments {
   stripe: Stripe;
@@ -27,15 +26,12 @@ declare module 'fastify' {
 export default fp<{ config: StripeConfig | undefined }>(
   async (app, { config }) => {
     app.decorate('payments', config ? { stripe: createStripeClient(config), webhookSecret: config.webhookSecret } : null);
-    app.addHook('onError', async (request, _reply, error) => {
-      if (error instanceof ProviderError) request.log.warn({ provider: error.details }, 'payment provider call failed');
-    });
   },
   { name: 'payments' },
 );
 
 /** The configured payments, or a 503 'Payments are not configured on this server.' */
 export function requirePayments(app: FastifyInstance): Payments {
-  if (!app.payments) throw new HttpError(503, paymentMessages.notConfigured);
+  if (!app.payments) throw new UnavailableError(paymentMessages.notConfigured);
   return app.payments;
 }

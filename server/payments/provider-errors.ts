@@ -1,24 +1,21 @@
 import Stripe from 'stripe';
 import { paymentMessages } from '../../contract/payment-methods';
-import { HttpError } from '../errors';
+import { DomainError, NotFoundError, PaymentRequiredError, ProviderFailedError } from '../domain-errors';
 
 /**
- * A call to Stripe that failed for a reason the operator cannot fix (Stripe down, a bad key, a timeout): 502 with a
- * plain text. `details` is what the logs get: Stripe's error type, code and request id, never a key or a secret.
+ * A call to Stripe that failed for a reason the operator cannot fix (Stripe down, a bad key, a timeout): a plain
+ * text for the operator; the details are what the log gets: Stripe's error type, code and request id, never a key
+ * or a secret.
  */
-export class ProviderError extends HttpError {
-  constructor(readonly details: Record<string, unknown>) {
-    super(502, paymentMessages.providerFailed);
-    this.name = 'ProviderError';
-  }
-}
+const providerFailed = (details: Record<string, unknown>) => new ProviderFailedError(paymentMessages.providerFailed, details);
 
 export const isMissingResource = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
 /**
- * Runs one Stripe call and translates its failure: a card error is 402 with Stripe's own message (it is written for
- * the card holder); a missing object is a 404 with `notFound` when the caller gives one; anything else is a 502.
+ * Runs one Stripe call and translates its failure: a card error is a payment refusal with Stripe's own message (it is
+ * written for the card holder); a missing object is not found with `notFound` when the caller gives one; anything
+ * else is the provider failing.
  */
 export async function callStripe<T>(call: () => Promise<T>, options: { notFound?: string } = {}): Promise<T> {
   try {
@@ -29,11 +26,11 @@ export async function callStripe<T>(call: () => Promise<T>, options: { notFound?
 }
 
 export function translateStripeError(error: unknown, options: { notFound?: string } = {}): Error {
-  if (error instanceof HttpError) return error;
-  if (error instanceof Stripe.errors.StripeCardError) return new HttpError(402, error.message);
-  if (options.notFound && isMissingResource(error)) return new HttpError(404, options.notFound);
+  if (error instanceof DomainError) return error;
+  if (error instanceof Stripe.errors.StripeCardError) return new PaymentRequiredError(error.message);
+  if (options.notFound && isMissingResource(error)) return new NotFoundError('Stripe object', options.notFound);
   if (error instanceof Stripe.errors.StripeError) {
-    return new ProviderError({ type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId });
+    return providerFailed({ type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId });
   }
-  return new ProviderError({ type: error instanceof Error ? error.name : typeof error });
+  return providerFailed({ type: error instanceof Error ? error.name : typeof error });
 }

@@ -1,12 +1,12 @@
 import type Stripe from 'stripe';
 import { findTokenPackage, purchaseMessages, type PurchaseTokensAnswer, type PurchaseTokensBody } from '../../contract/tokens';
 import type { Database } from '../db/client';
-import { HttpError } from '../errors';
 import type { Balance } from '../tokens/ledger';
 import { creditPurchase } from './credit';
 import { findCustomer } from './customers';
 import { callStripe } from './provider-errors';
 import { purchaseIdempotencyKey } from './purchase-key';
+import { InvalidInputError, PaymentRequiredError } from '../domain-errors';
 
 export interface PurchaseResult {
   answer: PurchaseTokensAnswer;
@@ -28,11 +28,11 @@ export async function purchaseTokens(
   input: { userId: number; body: PurchaseTokensBody; clientKey?: string; now?: number },
 ): Promise<PurchaseResult> {
   const pkg = findTokenPackage(input.body.amount, input.body.price);
-  if (!pkg) throw new HttpError(422, purchaseMessages.unknownPackage, { price: [purchaseMessages.unknownPackage] });
+  if (!pkg) throw new InvalidInputError('price', purchaseMessages.unknownPackage);
 
   const customer = await findCustomer(db, stripe, input.userId);
   const card = customer?.defaultPaymentMethod;
-  if (!customer || !card) throw new HttpError(422, purchaseMessages.noDefaultCard, { payment_method: [purchaseMessages.noDefaultCard] });
+  if (!customer || !card) throw new InvalidInputError('payment_method', purchaseMessages.noDefaultCard);
 
   const idempotencyKey = purchaseIdempotencyKey({
     userId: input.userId,
@@ -57,7 +57,7 @@ export async function purchaseTokens(
   );
   // Cards settle at once; a 'processing' intent is credited by the webhook when Stripe reports it succeeded.
   if (intent.status === 'processing') return { answer: { message: purchaseMessages.processing }, pending: true };
-  if (intent.status !== 'succeeded') throw new HttpError(402, purchaseMessages.notCompleted);
+  if (intent.status !== 'succeeded') throw new PaymentRequiredError(purchaseMessages.notCompleted);
 
   const { balance, credited } = await creditPurchase(db, { userId: input.userId, tokens: pkg.amount, paymentIntentId: intent.id });
   return { answer: { message: purchaseMessages.purchased(pkg.amount), tokens: balance.tokens }, credited: credited ? balance : undefined };

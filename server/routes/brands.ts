@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandsApi } from '../../contract/brands';
 import { currentUser } from '../auth/plugin';
 import { findBrand, listBrandsPage } from '../catalogue/brands';
-import { notFound } from '../errors';
+import { NotFoundError } from '../domain-errors';
 import { route } from './route';
 
 /** A brand by id (SPEC 7), the paged, sorted, filtered brands of a subcategory (extension), and generating them. */
@@ -11,7 +11,7 @@ const brandRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, brandsApi.show, async (request) => {
     const brand = await findBrand(app.db, request.params.id);
-    if (!brand) throw notFound('Brand');
+    if (!brand) throw new NotFoundError('Brand');
     return { brand };
   });
 

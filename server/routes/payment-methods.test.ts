@@ -242,7 +242,7 @@ describe('payment logs', () => {
       const failed = await app.inject({ url: '/api/payment-methods', headers });
       expect(failed.statusCode).toBe(502);
       const log = lines.join('');
-      expect(log).toContain('payment provider call failed');
+      expect(log).toContain('provider call failed');
       expect(log).toContain('StripeAPIError');
       for (const hidden of [fake.secretKey, secret, headers.authorization]) expect(log).not.toContain(hidden);
     } finally {
