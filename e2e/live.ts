@@ -48,8 +48,16 @@ export async function chooseCategory(page: Page, name: string) {
 export async function scratchCategory(db: Database, label: string) {
   const name = `Zz realtime ${label} ${Date.now()}`;
   const [category] = await db.insert(categories).values({ name }).returning({ id: categories.id });
-  await db.insert(subcategories).values({ categoryId: category!.id, name: `${name} sub` });
-  return { id: category!.id, name, remove: () => db.delete(categories).where(eq(categories.id, category!.id)) };
+  const [subcategory] = await db
+    .insert(subcategories)
+    .values({ categoryId: category!.id, name: `${name} sub` })
+    .returning({ id: subcategories.id });
+  return {
+    id: category!.id,
+    name,
+    subcategoryId: subcategory!.id,
+    remove: () => db.delete(categories).where(eq(categories.id, category!.id)),
+  };
 }
 
 /** A new name that does not contain the old one. */

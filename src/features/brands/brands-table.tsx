@@ -101,18 +101,21 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     getRowCanExpand: () => true,
   });
 
-  const [historyBrand, setHistoryBrand] = useState<Brand | null>(null);
+  // The brand whose history is open, by id: its row (its name) is read from the loaded pages, so a live rename shows.
+  const [historyBrandId, setHistoryBrandId] = useState<number | null>(null);
+  const historyBrand = historyBrandId === null ? null : (brands.find((b) => b.id === historyBrandId) ?? null);
+  const openHistory = useCallback((brand: Brand) => setHistoryBrandId(brand.id), [setHistoryBrandId]);
   const exclusionActions = useBrandExclusionActions(subcategory.id);
   const rowContext = useMemo<BrandRowContext>(
     () => ({
       subcategoryId: subcategory.id,
       statusOf,
-      openHistory: setHistoryBrand,
+      openHistory,
       exclude: exclusionActions.exclude,
       unexclude: exclusionActions.unexclude,
       exclusionPending: exclusionActions.isPending,
     }),
-    [subcategory.id, statusOf, setHistoryBrand, exclusionActions.exclude, exclusionActions.unexclude, exclusionActions.isPending],
+    [subcategory.id, statusOf, openHistory, exclusionActions.exclude, exclusionActions.unexclude, exclusionActions.isPending],
   );
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -164,7 +167,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
         source={historyBrand ? { kind: 'brand', params: { subcategory_id: subcategory.id, brand_id: historyBrand.id } } : null}
         description={historyBrand ? `Equipment generation runs of ${historyBrand.name}, times in UTC.` : undefined}
         emptyText="No generation has been performed for this brand."
-        onClose={() => setHistoryBrand(null)}
+        onClose={() => setHistoryBrandId(null)}
       />
     </BrandRowContextValue.Provider>
   );

@@ -39,7 +39,9 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
   const categories = useCategories().data?.categories;
   const move = useMoveSubcategory();
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<Category | null>(null);
+  // The chosen category's id: its row (its name) is read from the cached tree, so a live rename shows.
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const chosen = categories?.find((c) => c.id === chosenId) ?? null;
   const [activeIndex, setActiveIndex] = useState(0);
 
   const suggestions = chosen ? [] : matchCategories(categories ?? [], search, subcategory.category_id);
@@ -47,7 +49,7 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
   const active = suggestions[Math.min(activeIndex, suggestions.length - 1)];
 
   function choose(category: Category) {
-    setChosen(category);
+    setChosenId(category.id);
     setSearch(category.name);
   }
 
@@ -93,10 +95,10 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
         aria-controls={listId}
         aria-expanded={listShown && suggestions.length > 0}
         aria-activedescendant={listShown && active ? optionId(active.id) : undefined}
-        value={search}
+        value={chosen ? chosen.name : search}
         onChange={(event) => {
           setSearch(event.target.value);
-          setChosen(null);
+          setChosenId(null);
           setActiveIndex(0);
         }}
         onKeyDown={onKeyDown}

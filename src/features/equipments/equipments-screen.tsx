@@ -16,7 +16,8 @@ import type { SubcategoryAction } from './subcategory-model';
 import { SubcategoryList, type SubcategoryActionHandler } from './subcategory-list';
 import './equipments.css';
 
-type OpenDialog = { kind: Exclude<SubcategoryAction, 'view-items'>; subcategory: Subcategory };
+/** An open dialog holds its subcategory's id; the row is read from the cached tree, so live renames and moves show. */
+type OpenDialog = { kind: Exclude<SubcategoryAction, 'view-items'>; subcategoryId: number };
 
 function findSubcategory(categories: readonly Category[] | undefined, id: number | undefined): Subcategory | null {
   if (id === undefined || !categories) return null;
@@ -58,7 +59,7 @@ export function EquipmentsScreen() {
       void navigate({ search: (previous) => ({ ...previous, items: subcategory.id }), replace: true });
       return;
     }
-    setDialog({ kind: action, subcategory });
+    setDialog({ kind: action, subcategoryId: subcategory.id });
   };
 
   const closeDetails = () =>
@@ -67,7 +68,9 @@ export function EquipmentsScreen() {
       replace: true,
     });
   const closeDialog = () => setDialog(null);
-  const dialogFor = (kind: OpenDialog['kind']) => (dialog?.kind === kind ? dialog.subcategory : null);
+  const dialogSubcategory = findSubcategory(categories, dialog?.subcategoryId);
+  const dialogFor = (kind: OpenDialog['kind']) => (dialog?.kind === kind ? dialogSubcategory : null);
+  const historySubcategory = dialogFor('history');
   const returnFocusTo = { current: opener };
 
   return (
@@ -109,8 +112,8 @@ export function EquipmentsScreen() {
         returnFocusTo={returnFocusTo}
       />
       <HistoryDialog
-        source={dialog?.kind === 'history' ? { kind: 'equipment', subcategoryName: dialog.subcategory.name } : null}
-        description={dialog?.kind === 'history' ? `Equipment generation runs of ${dialog.subcategory.name}.` : undefined}
+        source={historySubcategory ? { kind: 'equipment', subcategoryName: historySubcategory.name } : null}
+        description={historySubcategory ? `Equipment generation runs of ${historySubcategory.name}.` : undefined}
         onClose={closeDialog}
         returnFocusTo={returnFocusTo}
       />
