@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -47,17 +48,20 @@ export function nextEquipmentsPage(pages: readonly EquipmentsPage[]): Equipments
   return last.equipments.length < equipmentsPageSize ? undefined : { offset: loaded };
 }
 
-const firstEquipmentsPage: EquipmentsPageParam = { offset: 0 };
+const firstEquipmentsPage = { offset: 0 } as EquipmentsPageParam;
 
-/** A subcategory's items, a page at a time (`fetchNextPage` as the operator scrolls); disabled while `null`. */
-export function useSubcategoryEquipments(subcategoryId: number | null) {
-  return useInfiniteQuery({
-    queryKey: subcategoryEquipmentsQueryKey(subcategoryId ?? 0),
-    queryFn: ({ pageParam }) => getEquipmentsPage({ subcategory_id: subcategoryId ?? 0, limit: equipmentsPageSize, ...pageParam }),
+/** A subcategory's items, a page at a time (`fetchNextPage` as the operator scrolls). */
+export const subcategoryEquipmentsQueryOptions = (subcategoryId: number) =>
+  infiniteQueryOptions({
+    queryKey: subcategoryEquipmentsQueryKey(subcategoryId),
+    queryFn: ({ pageParam }) => getEquipmentsPage({ subcategory_id: subcategoryId, limit: equipmentsPageSize, ...pageParam }),
     initialPageParam: firstEquipmentsPage,
     getNextPageParam: (_last, pages) => nextEquipmentsPage(pages),
-    enabled: subcategoryId !== null,
   });
+
+/** A subcategory's items (see subcategoryEquipmentsQueryOptions); disabled while `null`. */
+export function useSubcategoryEquipments(subcategoryId: number | null) {
+  return useInfiniteQuery({ ...subcategoryEquipmentsQueryOptions(subcategoryId ?? 0), enabled: subcategoryId !== null });
 }
 
 // ---- POST /api/equipments/update ---------------------------------------------------------------------------------

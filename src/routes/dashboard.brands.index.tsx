@@ -1,10 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { brandsPagesQueryOptions } from '../api/brands';
+import { equipmentStatusesQueryOptions } from '../api/statuses';
 import { BrandsScreen } from '../features/brands/brands-screen';
+import { brandsListParams } from '../features/brands/brands-table';
+import { useSelection } from '../store/selection';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 
 export const Route = createFileRoute('/dashboard/brands/')({
   staticData: { screenType: 'Equipments' },
   // The grid's sort and quick filter (?sort=&dir=&q=).
   validateSearch: tableSearchSchema,
+  loaderDeps: ({ search: { sort, dir, q } }) => ({ sort, dir, q }),
+  loader: ({ context: { queryClient }, deps }) => {
+    // The selected subcategory's first page of brands (as the grid asks for it) and their statuses.
+    const subcategoryId = useSelection.getState().selectedSubcategoryId;
+    if (subcategoryId === null) return;
+    void queryClient.prefetchInfiniteQuery(brandsPagesQueryOptions(subcategoryId, brandsListParams(deps)));
+    void queryClient.prefetchQuery(equipmentStatusesQueryOptions({ subcategory_id: subcategoryId }));
+  },
   component: BrandsScreen,
 });

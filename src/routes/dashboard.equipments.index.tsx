@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { subcategoryEquipmentsQueryOptions } from '../api/equipments';
+import { equipmentStatusesQueryOptions } from '../api/statuses';
 import { EquipmentsScreen } from '../features/equipments/equipments-screen';
+import { useSelection } from '../store/selection';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 
 /**
@@ -14,5 +17,12 @@ const equipmentsSearch = tableSearchSchema.extend({
 export const Route = createFileRoute('/dashboard/equipments/')({
   staticData: { screenType: 'Equipments' },
   validateSearch: equipmentsSearch,
+  loaderDeps: ({ search: { items } }) => ({ items }),
+  loader: ({ context: { queryClient }, deps }) => {
+    // The selected category's equipment statuses, and the open Equipment Details dialog's first items.
+    const categoryId = useSelection.getState().selectedCategoryId;
+    if (categoryId !== null) void queryClient.prefetchQuery(equipmentStatusesQueryOptions({ category_id: categoryId }));
+    if (deps.items !== undefined) void queryClient.prefetchInfiniteQuery(subcategoryEquipmentsQueryOptions(deps.items));
+  },
   component: EquipmentsScreen,
 });

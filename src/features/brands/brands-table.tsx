@@ -34,7 +34,8 @@ import { useBrandExclusionActions } from './use-brand-exclusion-actions';
 
 const defaultSort = { id: 'name', desc: false } as const;
 
-function listParams(params: UrlTableState['params']): BrandsListParams {
+/** The grid's URL state as the brands call's parameters (the route's loader asks for the same). */
+export function brandsListParams(params: UrlTableState['params']): BrandsListParams {
   return {
     ...(params.q ? { q: params.q } : {}),
     ...(params.sort ? { sort: params.sort as BrandSortField, dir: params.dir } : {}),
@@ -47,7 +48,7 @@ function listParams(params: UrlTableState['params']): BrandsListParams {
  */
 export function BrandsTable({ category, subcategory }: { category: Category; subcategory: Subcategory }) {
   const urlState = useUrlTableState({ sortable: brandSortable, defaultSort });
-  const params = useMemo(() => listParams(urlState.params), [urlState.params]);
+  const params = useMemo(() => brandsListParams(urlState.params), [urlState.params]);
   const query = useBrandsPages(subcategory.id, params);
   const brands = useMemo(() => loadedBrands(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;

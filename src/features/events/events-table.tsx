@@ -9,7 +9,8 @@ import { eventsTexts } from './events-texts';
 
 const defaultSort = { id: 'start_date', desc: false } as const;
 
-function listParams(params: UrlTableState['params']): EventsListParams {
+/** The grid's URL state as the events call's parameters (the route's loader asks for the same). */
+export function eventsListParams(params: UrlTableState['params']): EventsListParams {
   return {
     ...(params.q ? { q: params.q } : {}),
     ...(params.sort ? { sort: params.sort as EventSortField, dir: params.dir } : {}),
@@ -19,7 +20,7 @@ function listParams(params: UrlTableState['params']): EventsListParams {
 /** The category's events, paged from the server as the operator scrolls; sort and filter live in the URL. */
 export function EventsTable({ category }: { category: Category }) {
   const urlState = useUrlTableState({ sortable: eventSortable, defaultSort });
-  const params = useMemo(() => listParams(urlState.params), [urlState.params]);
+  const params = useMemo(() => eventsListParams(urlState.params), [urlState.params]);
   const query = useEventsPages(category.id, params);
   const events = useMemo(() => loadedEvents(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
