@@ -9,6 +9,7 @@ import databasePlugin from './plugins/database';
 import gracefulStop from './plugins/graceful-stop';
 import requestsInFlight from './plugins/requests-in-flight';
 import generationPlugin from './generation/plugin';
+import notifierPlugin from './notify/plugin';
 import openApi from './openapi/plugin';
 import errorHandler from './plugins/error-handler';
 import paymentsPlugin from './payments/plugin';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   // Before every plugin that adds routes: it describes the routes registered after it.
   await app.register(openApi, { reference: config.env === 'development' });
   await app.register(realtimePlugin, { config: config.realtime, trustProxy: config.trustProxy });
+  await app.register(notifierPlugin);
   await app.register(generationPlugin, { ai: config.ai, generation: config.generation });
 
   await app.register(authRoutes, {

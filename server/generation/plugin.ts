@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { AiConfig, GenerationConfig } from '../config';
-import { notifierOf } from '../notify/notifier';
 import { createDemoProvider } from './demo-provider';
 import { createOpenAiProvider } from './openai-provider';
 import type { GenerationProvider } from './provider';
@@ -36,7 +35,7 @@ export default fp<GenerationPluginOptions>(
     const deps = {
       db: app.db,
       provider: createProvider(options.ai),
-      notifier: notifierOf(app),
+      notifier: app.notifier,
       maxOutputTokens: options.ai.maxOutputTokens,
       lease: { holder: holder.id, ms: options.generation.leaseMs },
       log: app.log.child({ component: 'generation' }),
@@ -49,5 +48,5 @@ export default fp<GenerationPluginOptions>(
       holder.retire();
     });
   },
-  { name: 'generation', dependencies: ['database'] },
+  { name: 'generation', dependencies: ['database', 'notifier'] },
 );

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { StatusRecord } from '../../contract/statuses';
 import {
   channels,
@@ -18,16 +17,11 @@ import type { Broadcaster } from '../realtime/types';
  * What the catalogue services tell the screens after a change has committed (ARCHITECTURE.md "Real-time
  * contract"). Call these only after the transaction: an event must never announce a change that was rolled back.
  *
- * `broadcaster` is the app's real-time broadcaster (`app.broadcaster`), or undefined when the app was built
- * without the real-time plugin; then nothing is sent. Publishing never fails the request: the broadcaster logs
- * its own delivery errors, and the request does not wait for the delivery.
+ * The notifier is the app's real-time broadcaster (`app.notifier`, server/notify/plugin.ts), or undefined in a unit
+ * test that needs none; then nothing is sent. Publishing never fails the request: the broadcaster logs its own
+ * delivery errors, and the request does not wait for the delivery.
  */
 export type Notifier = Broadcaster | undefined;
-
-/** The broadcaster of an app, if the real-time plugin is registered. */
-export function notifierOf(app: FastifyInstance): Notifier {
-  return app.hasDecorator('broadcaster') ? app.broadcaster : undefined;
-}
 
 function send(broadcaster: Notifier, channel: string, event: string, payload: unknown): void {
   if (!broadcaster) return;

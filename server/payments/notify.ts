@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { balanceChanged, notifierOf } from '../notify/notifier';
+import { balanceChanged } from '../notify/notifier';
 import type { Balance } from '../tokens/ledger';
 
 /**
@@ -7,5 +7,5 @@ import type { Balance } from '../tokens/ledger';
  * transaction that changed the balance has committed. Never fails the request: the broadcaster logs its own errors.
  */
 export function announceBalance(app: FastifyInstance, userId: number, balance: Balance): void {
-  balanceChanged(notifierOf(app), userId, balance);
+  balanceChanged(app.notifier, userId, balance);
 }

@@ -27,7 +27,7 @@ export default fp<{ config: StripeConfig | undefined }>(
   async (app, { config }) => {
     app.decorate('payments', config ? { stripe: createStripeClient(config), webhookSecret: config.webhookSecret } : null);
   },
-  { name: 'payments' },
+  { name: 'payments', dependencies: ['database', 'notifier'] },
 );
 
 /** The configured payments, or a 503 'Payments are not configured on this server.' */

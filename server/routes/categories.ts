@@ -8,7 +8,6 @@ import {
   renameCategory,
   renameSubcategory,
 } from '../catalogue/categories';
-import { notifierOf } from '../notify/notifier';
 import { route } from './route';
 
 /** The category tree, its scoped variant, and renaming and moving categories and subcategories (SPEC 7). */
@@ -19,11 +18,11 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     sendJson(reply, await categoriesWithSubcategoriesJson(app.db, request.query)),
   );
 
-  route(app, categoriesApi.renameCategory, async (request) => renameCategory(app.db, notifierOf(app), request.body));
-  route(app, categoriesApi.renameSubcategory, async (request) => renameSubcategory(app.db, notifierOf(app), request.body));
-  route(app, categoriesApi.moveSubcategory, async (request) => moveSubcategory(app.db, notifierOf(app), request.body));
+  route(app, categoriesApi.renameCategory, async (request) => renameCategory(app.db, app.notifier, request.body));
+  route(app, categoriesApi.renameSubcategory, async (request) => renameSubcategory(app.db, app.notifier, request.body));
+  route(app, categoriesApi.moveSubcategory, async (request) => moveSubcategory(app.db, app.notifier, request.body));
   route(app, categoriesApi.moveSubcategoryVariant, async (request) =>
-    moveSubcategory(app.db, notifierOf(app), { subcategoryId: request.body.subcategoryId, newCategoryId: request.body.newCategory }),
+    moveSubcategory(app.db, app.notifier, { subcategoryId: request.body.subcategoryId, newCategoryId: request.body.newCategory }),
   );
 };
 

@@ -3,13 +3,12 @@ import { equipmentsApi } from '../../contract/equipments';
 import { currentUser } from '../auth/plugin';
 import { listEquipmentBrands } from '../catalogue/brands';
 import { listEquipments, updateEquipment } from '../catalogue/equipments';
-import { notifierOf } from '../notify/notifier';
 import { route } from './route';
 
 /** Equipment models: the (paged) list, saving an edited row, a subcategory's brands with their status, generation (SPEC 7). */
 const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, equipmentsApi.list, async (request) => listEquipments(app.db, request.query));
-  route(app, equipmentsApi.update, async (request) => updateEquipment(app.db, notifierOf(app), request.body));
+  route(app, equipmentsApi.update, async (request) => updateEquipment(app.db, app.notifier, request.body));
   route(app, equipmentsApi.brands, async (request) => listEquipmentBrands(app.db, request.query));
   route(app, equipmentsApi.generate, async (request) => app.generation.generateEquipments(currentUser(request).id, request.body));
   route(app, equipmentsApi.generateModels, async (request) => ({

@@ -10,7 +10,6 @@ import {
   unexcludeEquipment,
   unexcludeEquipmentByName,
 } from '../catalogue/exclusions';
-import { notifierOf } from '../notify/notifier';
 import { route } from './route';
 
 /** Excluding and un-excluding models and brands, and their lists (SPEC 7 "Exclusions"). */
@@ -22,13 +21,13 @@ const exclusionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The token-era removal (its declaration says why): static routes, so the numeric route below never sees them.
-  route(app, exclusionsApi.unexcludeEquipmentByName, async (request) => unexcludeEquipmentByName(app.db, notifierOf(app), request.body.data));
-  route(app, exclusionsApi.removeEquipmentByName, async (request) => unexcludeEquipmentByName(app.db, notifierOf(app), request.body.data));
+  route(app, exclusionsApi.unexcludeEquipmentByName, async (request) => unexcludeEquipmentByName(app.db, app.notifier, request.body.data));
+  route(app, exclusionsApi.removeEquipmentByName, async (request) => unexcludeEquipmentByName(app.db, app.notifier, request.body.data));
 
   route(app, exclusionsApi.excludeEquipment, async (request) =>
-    excludeEquipment(app.db, notifierOf(app), { id: request.params.id, userId: currentUser(request).id }),
+    excludeEquipment(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
   );
-  route(app, exclusionsApi.unexcludeEquipment, async (request) => unexcludeEquipment(app.db, notifierOf(app), { id: request.params.id }));
+  route(app, exclusionsApi.unexcludeEquipment, async (request) => unexcludeEquipment(app.db, app.notifier, { id: request.params.id }));
 
   route(app, exclusionsApi.brands, async (request, reply) => {
     const { brands, total } = await listExcludedBrands(app.db, request.query);
@@ -36,13 +35,13 @@ const exclusionRoutes: FastifyPluginAsyncZod = async (app) => {
     return brands;
   });
   route(app, exclusionsApi.excludeBrand, async (request) =>
-    excludeBrandByName(app.db, notifierOf(app), {
+    excludeBrandByName(app.db, app.notifier, {
       name: request.body.name,
       subcategoryId: request.body.subcategory_id,
       userId: currentUser(request).id,
     }),
   );
-  route(app, exclusionsApi.unexcludeBrand, async (request) => unexcludeBrand(app.db, notifierOf(app), { id: request.params.id }));
+  route(app, exclusionsApi.unexcludeBrand, async (request) => unexcludeBrand(app.db, app.notifier, { id: request.params.id }));
 };
 
 export default exclusionRoutes;
