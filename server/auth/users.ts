@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { User } from '../../contract/auth';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
+import { readBalance } from '../tokens/ledger';
 import { hashPassword } from './passwords';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -13,13 +14,13 @@ export async function findUserByEmail(db: Executor, email: string) {
   return row;
 }
 
+/** An operator with their balance (read by the ledger's one balance read). */
 export async function findUser(db: Executor, id: number): Promise<User | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, tokens: users.tokens, held_tokens: users.heldTokens })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
+  const [[row], balance] = await Promise.all([
+    db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, id)).limit(1),
+    readBalance(db, id),
+  ]);
+  return row && balance ? { ...row, tokens: balance.tokens, held_tokens: balance.held } : undefined;
 }
 
 /** Creates an operator, or sets the password of the one with that email. */

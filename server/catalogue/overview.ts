@@ -2,7 +2,8 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OverviewAnswer } from '../../contract/overview';
 import { modelTypes, notGeneratedStatus } from '../../contract/statuses';
 import type { Executor } from '../db/client';
-import { categories, statuses, subcategories, users } from '../db/schema';
+import { categories, statuses, subcategories } from '../db/schema';
+import { readBalance } from '../tokens/ledger';
 import { latestRuns } from './history';
 import { NotFoundError } from '../domain-errors';
 
@@ -14,8 +15,8 @@ const latestRunsShown = 10;
  */
 export async function overview(db: Executor, userId: number): Promise<OverviewAnswer> {
   const statusName = sql<string>`coalesce(${statuses.name}, ${notGeneratedStatus.name})`;
-  const [[user], categoryRows, subcategoryRows, runs] = await Promise.all([
-    db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId)),
+  const [balance, categoryRows, subcategoryRows, runs] = await Promise.all([
+    readBalance(db, userId),
     db
       .select({ status: statusName, n: count() })
       .from(categories)
@@ -39,10 +40,10 @@ export async function overview(db: Executor, userId: number): Promise<OverviewAn
       .groupBy(sql`1`),
     latestRuns(db, latestRunsShown),
   ]);
-  if (!user) throw new NotFoundError('User');
+  if (!balance) throw new NotFoundError('User');
   const tally = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   return {
-    tokens: user.tokens,
+    tokens: balance.tokens,
     categories_by_status: tally(categoryRows),
     subcategories_by_status: tally(subcategoryRows),
     latest_runs: runs,

@@ -1,9 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { modelTypes, statusNames } from '../../contract/statuses';
 import { upsertOperator } from '../auth/users';
 import type { Database, Executor } from '../db/client';
-import { users } from '../db/schema';
-import { changeBalance } from '../tokens/ledger';
+import { changeBalance, readBalance } from '../tokens/ledger';
 
 /**
  * The catalogue at scale (issue 3, point 9): 50 categories x 20 subcategories, one subcategory with 20,000 brands,
@@ -109,8 +108,8 @@ export async function seedScale(db: Database, partial: Partial<ScaleOptions> = {
     let operatorId: number | null = null;
     if (o.operator) {
       const { id, created } = await upsertOperator(tx, { email: o.operator.email, password: o.operator.password, name: 'Scale Operator' });
-      const [user] = await tx.select({ tokens: users.tokens }).from(users).where(eq(users.id, id));
-      if ((created || user?.tokens === 0) && o.operator.tokens > 0) {
+      const balance = await readBalance(tx, id);
+      if ((created || balance?.tokens === 0) && o.operator.tokens > 0) {
         await changeBalance(tx, { userId: id, delta: o.operator.tokens, reason: 'seed', reference: `scale-${id}` });
       }
       operatorId = id;
