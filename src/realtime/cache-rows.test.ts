@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../api/keys';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
-import { brandRow, equipmentRow } from './test-data';
+import { brandRow, equipmentRow } from '../test/catalogue-data';
 
 describe('rows of cached answers', () => {
   const models = [equipmentRow(100, 11, 1)];

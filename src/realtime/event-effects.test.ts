@@ -9,7 +9,7 @@ import { applyEffects } from './apply-effects';
 import { handleRealtimeEvent } from './bindings';
 import { resyncEffects } from './event-effects';
 import { screenContext } from './screen-context';
-import { brandRow, equipmentRow, tree } from './test-data';
+import { brandRow, equipmentRow, tree } from '../test/catalogue-data';
 
 /**
  * The event -> cache table, run against a real QueryClient: which keys become invalid, which are patched, which

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenContext } from './screen-context';
-import { tree } from './test-data';
+import { tree } from '../test/catalogue-data';
 
 describe('screen context', () => {
   it('holds the selected subcategory and every subcategory of the selected category', () => {
