@@ -3,9 +3,9 @@ import { statusNames } from '../../contract/statuses';
 import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../notify/notifier';
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import type { Database, Executor } from '../db/client';
-import { escapeHtml } from '../html';
 import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
 import { mostRunCost, runCharge } from './pricing';
+import { failedRunTexts, finishedRunTexts, insufficientText } from './run-message';
 import { requestOf } from './prompts';
 import { ProviderError, type GenerationProvider, type Usage } from './provider';
 import {
@@ -21,7 +21,7 @@ import {
   type StatusRow,
 } from './runs';
 import { storeBrands, storeEvents, storeModels } from './store';
-import { describeTarget, loadContext, targetName, targetOfRun, type TargetContext } from './targets';
+import { loadContext, targetOfRun, type TargetContext } from './targets';
 
 export interface RunnerDeps {
   db: Database;
@@ -73,24 +73,6 @@ async function propose(provider: GenerationProvider, context: TargetContext, sig
   }
 }
 
-const nouns = { Events: ['event', 'events'], Brands: ['brand', 'brands'], Equipments: ['model', 'models'] } as const;
-
-const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
-
-function providerLine(provider: GenerationProvider): string {
-  return provider.label === 'demo' ? 'Made by the offline demo generator: the items are made up.' : `Model: ${escapeHtml(provider.label)}.`;
-}
-
-/** The 402 text: what a run needs and what the balance offers. */
-export function insufficientText(needed: number, available: Pick<Balance, 'available' | 'held'>): string {
-  const amount = (n: number) => n.toLocaleString('en-US');
-  const offered =
-    available.held > 0
-      ? `${amount(available.available)} are available (${amount(available.held)} held for runs under way)`
-      : `the balance is ${amount(available.available)}`;
-  return `This generation needs up to ${amount(needed)} tokens; ${offered}.`;
-}
-
 /**
  * Runs one held generation run to its end: holds the most it can cost from the payer's balance (or ends it
  * "Insufficient tokens" without asking the provider), asks the provider, and stores what is new, charges what the
@@ -139,23 +121,18 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
     return end(deps, run, context, failure(statusNames.failed, message, error instanceof ProviderError ? error.usage : undefined));
   }
 
-  const [singular, plural] = nouns[context.target.type];
   const charge = runCharge(proposal.usage, most);
   try {
     return await end(deps, run, context, async (tx) => {
       const created = await proposal.store(tx);
-      const noun = created.length === 1 ? singular : plural;
+      const { message, statusText } = finishedRunTexts(context, created.length, deps.provider);
       const result: RunResult = {
         status: created.length > 0 ? statusNames.generated : statusNames.noNewResults,
-        message:
-          created.length > 0
-            ? paragraphs(`Generated <strong>${created.length}</strong> new ${noun} for ${escapeHtml(targetName(context))}.`, providerLine(deps.provider))
-            : paragraphs(`Nothing new was found for the ${escapeHtml(describeTarget(context))}.`, providerLine(deps.provider)),
+        message,
         ...usageFields(proposal.usage),
         chargedTokens: 0,
         equipmentsGenerated: context.target.type === 'Equipments' ? created.length : 0,
       };
-      const statusText = created.length > 0 ? `Generated ${created.length} new ${noun}.` : 'Nothing new was found.';
       return { result, statusText, created, charge };
     });
   } catch (error) {
@@ -212,9 +189,10 @@ interface Ending {
 
 /** A run that ends without storing anything, at no cost. */
 function failure(status: string, text: string, usage: Usage = { inputTokens: 0, outputTokens: 0 }) {
+  const { message, statusText } = failedRunTexts(text);
   return async (): Promise<Ending> => ({
-    result: { status, message: paragraphs(escapeHtml(text)), ...usageFields(usage), chargedTokens: 0, equipmentsGenerated: 0 },
-    statusText: text,
+    result: { status, message, ...usageFields(usage), chargedTokens: 0, equipmentsGenerated: 0 },
+    statusText,
     created: [],
     charge: 0,
   });

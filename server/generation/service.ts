@@ -12,7 +12,8 @@ import { brandExclusions, brands, categories, subcategories } from '../db/schema
 import { balanceChanged } from '../notify/notifier';
 import { holdForRun, InsufficientTokensError, readBalance, type Balance } from '../tokens/ledger';
 import { mostRunCost } from './pricing';
-import { insufficientText, type RunnerDeps } from './runner';
+import type { RunnerDeps } from './runner';
+import { insufficientText } from './run-message';
 import { enqueueRuns, type RunRow, type StatusRow } from './runs';
 import { describeTarget, loadContext, type RunTarget, type TargetContext } from './targets';
 import type { GenerationWorker } from './worker';
