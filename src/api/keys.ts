@@ -1,11 +1,13 @@
 /**
  * The one query-key factory (ARCHITECTURE.md "Conventions"). Every query and every invalidation uses these keys;
  * nothing else spells a key. Keys are hierarchical: invalidating a prefix (e.g. `keys.categories.all`) reaches every
- * key below it. Parameters are objects so that their order never matters; pass only defined values.
+ * key below it. A key's parameters are one object of named parts (`['brands', 'page', { subcategory_id, sort }]`), so
+ * their order never matters and nothing reads a key part by its position (`isUnder`, `keyParams`).
  *
  * One entry per call of SPEC section 7 (and the extensions in contract/), in the order of the spec's tables.
  */
 
+import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import type { EquipmentStatusesScope } from '../../contract/statuses';
 
 type Params = Record<string, string | number | boolean | undefined>;
@@ -41,20 +43,22 @@ export const keys = {
   },
   brands: {
     all: ['brands'] as const,
+    /** Every brand detail (the lists are the others). */
+    details: ['brands', 'detail'] as const,
     /** GET /api/brands/{id} */
-    detail: (id: number) => ['brands', 'detail', id] as const,
+    detail: (id: number) => ['brands', 'detail', { id }] as const,
     /** GET /api/brands?subcategory_id= (extension: one page, sorted and filtered on the server) */
     page: (subcategoryId: number, params: PageParams = {}) =>
-      ['brands', 'page', subcategoryId, compact(params)] as const,
-    /** Every page of one subcategory's brands (for invalidation). */
-    ofSubcategory: (subcategoryId: number) => ['brands', 'page', subcategoryId] as const,
+      ['brands', 'page', compact({ subcategory_id: subcategoryId, ...params })] as const,
+    /** Every page of one subcategory's brands, whatever their sort and filter (a partial key: for invalidation). */
+    ofSubcategory: (subcategoryId: number) => ['brands', 'page', { subcategory_id: subcategoryId }] as const,
   },
   events: {
     all: ['events'] as const,
     /** GET /api/events?category_id= (extension) */
-    page: (categoryId: number, params: PageParams = {}) => ['events', 'page', categoryId, compact(params)] as const,
-    /** Every page of one category's events (the realtime `updateevents` invalidates it). */
-    ofCategory: (categoryId: number) => ['events', 'page', categoryId] as const,
+    page: (categoryId: number, params: PageParams = {}) => ['events', 'page', compact({ category_id: categoryId, ...params })] as const,
+    /** Every page of one category's events (a partial key: the realtime `updateevents` invalidates it). */
+    ofCategory: (categoryId: number) => ['events', 'page', { category_id: categoryId }] as const,
   },
   statuses: {
     all: ['statuses'] as const,
@@ -73,7 +77,9 @@ export const keys = {
       ['equipments', 'list', compact(params)] as const,
     /** GET /api/equipments/brands?subcategory_id=&q= (`q` extension); without `q` the prefix of every search. */
     brands: (subcategoryId: number, params: { q?: string } = {}) =>
-      ['equipments', 'brands', subcategoryId, compact(params)] as const,
+      ['equipments', 'brands', compact({ subcategory_id: subcategoryId, ...params })] as const,
+    /** Every subcategory's equipment brands lists. */
+    brandLists: ['equipments', 'brands'] as const,
   },
 
   // History
@@ -82,7 +88,7 @@ export const keys = {
     /** GET /api/history?type=&category_id=&subcategory_id= */
     generation: (params: HistoryParams) => ['history', 'generation', compact(params)] as const,
     /** GET /api/equipment-generation-history?subcategory={name} */
-    equipmentGeneration: (subcategoryName: string) => ['history', 'equipment-generation', subcategoryName] as const,
+    equipmentGeneration: (subcategoryName: string) => ['history', 'equipment-generation', { subcategory: subcategoryName }] as const,
     /** GET /api/equipments/history?subcategory= */
     equipments: (subcategoryName?: string) => ['history', 'equipments', compact({ subcategory: subcategoryName })] as const,
     /** GET /api/brand-generation-history?subcategory_id=&brand_id= */
@@ -104,3 +110,16 @@ export const keys = {
   /** GET /api/overview (extension: the dashboard home) */
   overview: () => ['overview'] as const,
 } as const;
+
+/**
+ * Whether a cached query's key lies under `prefix` (TanStack's own partial match: a named-parts object in the prefix
+ * matches a key's object that has those members). Code that asks about a key asks this, never reads it by position.
+ */
+export function isUnder(queryKey: QueryKey, prefix: QueryKey): boolean {
+  return partialMatchKey(queryKey, prefix);
+}
+
+/** The named parts of a key (the object among its parts: a query's parameters), if it has some. */
+export function keyParams(queryKey: QueryKey): Record<string, unknown> | undefined {
+  return queryKey.find((part): part is Record<string, unknown> => typeof part === 'object' && part !== null && !Array.isArray(part));
+}

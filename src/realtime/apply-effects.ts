@@ -1,6 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { brand as brandSchema, brandAnswer, type Brand } from '../../contract/brands';
-import { keys } from '../api/keys';
+import { isUnder, keys } from '../api/keys';
 import { mapRows, rowsOf } from './cache-rows';
 import type { CacheEffect } from './event-effects';
 
@@ -31,8 +31,8 @@ export async function applyEffects(queryClient: QueryClient, effects: readonly C
 
 /** The cached lists whose rows are brands: pages of a subcategory's brands, and the scoped categories answers. */
 function isBrandList(query: Query): boolean {
-  const [root, kind] = query.queryKey;
-  return (root === 'brands' && kind !== 'detail') || root === 'categories';
+  const { queryKey } = query;
+  return (isUnder(queryKey, keys.brands.all) && !isUnder(queryKey, keys.brands.details)) || isUnder(queryKey, keys.categories.all);
 }
 
 /** A cached detail answer, as the brands hook stores it (`{ brand }` or the brand itself). */

@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { keyParams } from '../api/keys';
 
 /**
  * Reading and patching cached answers whatever their shape, so the realtime bindings can find "the lists that hold
@@ -62,14 +63,9 @@ export function mapRows<T>(data: T, matches: (row: Row) => boolean, update: (row
   return result as T;
 }
 
-/** The first object among a key's parts (keys.ts puts a query's parameters there), if any. */
-export function keyParams(queryKey: QueryKey): Row | undefined {
-  return queryKey.find(isObject);
-}
-
 /**
- * Whether a cached query is about one of these subcategories: by its key (a brands page or an equipment brands list
- * of the subcategory, or `subcategory_id` / `subcategory` (the name) among its parameters), or by its rows (a brand or
+ * Whether a cached query is about one of these subcategories: by its key (`subcategory_id` or `subcategory`, the
+ * name, among its named parts: a brands page, an equipment brands list, a scoped answer), or by its rows (a brand or
  * an equipment item of the subcategory, e.g. a brand's detail or an equipment list by brand).
  */
 export function mentionsSubcategory(
@@ -78,10 +74,6 @@ export function mentionsSubcategory(
   ids: ReadonlySet<number>,
   names: ReadonlySet<string> = new Set(),
 ): boolean {
-  const [root, kind, scope] = queryKey;
-  if (((root === 'brands' && kind === 'page') || (root === 'equipments' && kind === 'brands')) && typeof scope === 'number') {
-    return ids.has(scope);
-  }
   const params = keyParams(queryKey);
   if (typeof params?.subcategory_id === 'number' && ids.has(params.subcategory_id)) return true;
   if (typeof params?.subcategory === 'string' && names.has(params.subcategory)) return true;

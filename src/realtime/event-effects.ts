@@ -12,9 +12,9 @@ import {
   updateSubcategoryPayload,
 } from '../../contract/realtime';
 import { statusRecord } from '../../contract/statuses';
-import { keys } from '../api/keys';
+import { isUnder, keys } from '../api/keys';
 import { patchCategoriesAnswer, patchStatusesList } from './status-patches';
-import { keyParams, mentionsSubcategory, rowsOf } from './cache-rows';
+import { mentionsSubcategory, rowsOf } from './cache-rows';
 
 /**
  * The realtime event -> query cache table (ARCHITECTURE.md "Real-time contract"), as pure data: for each event, the
@@ -68,8 +68,7 @@ function listsOfSubcategories(ids: ReadonlySet<number>, screen: ScreenContext): 
   const names = namesOf(ids, screen);
   return invalidate({
     predicate: (query: Query) => {
-      const root = query.queryKey[0];
-      if (root !== 'brands' && root !== 'equipments' && root !== 'categories') return false;
+      if (![keys.brands.all, keys.equipments.all, keys.categories.all].some((prefix) => isUnder(query.queryKey, prefix))) return false;
       return mentionsSubcategory(query.queryKey, query.state.data, ids, names);
     },
   });
@@ -187,10 +186,8 @@ export const eventBindings = {
       invalidateKey(keys.exclusions.brands()),
       invalidate({
         predicate: (query: Query) => {
-          const [root, kind] = query.queryKey;
-          if (root !== 'equipments') return false;
-          if (kind === 'brands') return rowsOf(query.state.data, ['brands']).some((row) => row.id === brand_id);
-          return kind === 'list' && keyParams(query.queryKey)?.brand_id === brand_id;
+          if (isUnder(query.queryKey, keys.equipments.brandLists)) return rowsOf(query.state.data, ['brands']).some((row) => row.id === brand_id);
+          return isUnder(query.queryKey, keys.equipments.list({ brand_id }));
         },
       }),
     ],
