@@ -13,6 +13,7 @@ import { equipmentsApi, type Equipment } from '../../contract/equipments';
 import { generateEquipments, generateEquipmentsFailedText } from './equipments';
 import { call } from './http';
 import { keys } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /** Brands (SPEC 7 "Categories, brands, events, statuses"): a subcategory's brands page by page, a brand's models, generation. */
 
@@ -125,13 +126,7 @@ export function useGenerateBrands() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateBrands,
-    onSettled: (_answer, _error, subcategoryId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
-        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
-        queryClient.invalidateQueries({ queryKey: keys.brands.ofSubcategory(subcategoryId) }),
-        queryClient.invalidateQueries({ queryKey: keys.history.all }),
-      ]),
+    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'brands.generate', { sent, answer }),
   });
 }
 
@@ -145,13 +140,7 @@ export function useGenerateBrandEquipments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateEquipments,
-    onSettled: (_answer, _error, sent) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
-        queryClient.invalidateQueries({ queryKey: keys.brands.ofSubcategory(sent.subcategory_id) }),
-        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
-        queryClient.invalidateQueries({ queryKey: keys.history.all }),
-      ]),
+    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'equipments.generate', { sent, answer }),
   });
 }
 

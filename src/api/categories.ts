@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { categoriesApi, type MoveSubcategoryBody, type RenameAnswer, type RenameBody } from '../../contract/categories';
 import { call } from './http';
 import { keys, type CategoriesScope } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /**
  * GET /api/categories. Unscoped it answers the category tree (each category with its subcategories, their status
@@ -45,31 +46,26 @@ export const categoryUpdateFailedText = 'Failed to update category. Please try a
 /** The subcategory counterpart (the spec names only the category's; this one follows its wording). */
 export const subcategoryUpdateFailedText = 'Failed to update subcategory. Please try again.';
 
-/**
- * Names appear in the tree, on equipment rows, on brands, in exclusions and in history entries: a rename or a move
- * makes all of them stale.
- */
-function invalidateCatalogueNames(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: keys.categories.all }),
-    queryClient.invalidateQueries({ queryKey: keys.equipments.all }),
-    queryClient.invalidateQueries({ queryKey: keys.brands.all }),
-    queryClient.invalidateQueries({ queryKey: keys.exclusions.all }),
-    queryClient.invalidateQueries({ queryKey: keys.history.all }),
-  ]);
-}
-
 export function useRenameCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameCategory, onSuccess: () => invalidateCatalogueNames(queryClient) });
+  return useMutation({
+    mutationFn: renameCategory,
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'categories.renameCategory', { sent, answer }),
+  });
 }
 
 export function useRenameSubcategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameSubcategory, onSuccess: () => invalidateCatalogueNames(queryClient) });
+  return useMutation({
+    mutationFn: renameSubcategory,
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'categories.renameSubcategory', { sent, answer }),
+  });
 }
 
 export function useMoveSubcategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: moveSubcategory, onSuccess: () => invalidateCatalogueNames(queryClient) });
+  return useMutation({
+    mutationFn: moveSubcategory,
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'categories.moveSubcategory', { sent, answer }),
+  });
 }

@@ -5,13 +5,12 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
-  type QueryClient,
 } from '@tanstack/react-query';
 import type { GenerateAnswer } from '../../contract/generation';
 import { equipmentsApi, type Equipment, type EquipmentBrand, type UpdateEquipmentBody } from '../../contract/equipments';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /** Equipment models (SPEC 7 "Equipment"): a subcategory's items, saving an edited row, its brands, generation. */
 
@@ -71,40 +70,6 @@ export function updateEquipment(body: UpdateEquipmentBody): Promise<Equipment> {
   return call(equipmentsApi.update, { body });
 }
 
-type EquipmentListData = EquipmentsPage | InfiniteData<EquipmentsPage>;
-
-function isPage(value: unknown): value is EquipmentsPage {
-  return typeof value === 'object' && value !== null && Array.isArray((value as EquipmentsPage).equipments);
-}
-
-function isPages(value: unknown): value is InfiniteData<EquipmentsPage> {
-  const pages = (value as InfiniteData<unknown> | null)?.pages;
-  return Array.isArray(pages) && pages.every(isPage);
-}
-
-/**
- * Puts the server's row into a cached list in place of the row with its id: a plain page or the pages of an
- * infinite list. Anything else under the equipments keys (the brands lists), or a list without that row, is
- * returned unchanged (same reference).
- */
-export function replaceEquipmentInList<D>(data: D, row: Equipment): D {
-  const replacePage = (page: EquipmentsPage): EquipmentsPage => {
-    const index = page.equipments.findIndex((e) => e.id === row.id);
-    if (index < 0) return page;
-    const equipments = page.equipments.slice();
-    equipments[index] = row;
-    return { ...page, equipments };
-  };
-  if (isPages(data)) {
-    const pages = data.pages.map(replacePage);
-    return pages.every((page, i) => page === data.pages[i]) ? data : ({ ...data, pages } as D);
-  }
-  if (isPage(data)) {
-    const page = replacePage(data);
-    return page === data ? data : (page as D);
-  }
-  return data;
-}
 
 /** SPEC 8: an equipment update failure ("Alert") and the row's own "save of changes" text. */
 export const equipmentUpdateFailedText = 'Failed to update equipment. Please try again.';
@@ -120,28 +85,8 @@ export function useUpdateEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body }: EquipmentSave) => updateEquipment(body),
-    onSuccess: (row, { previousSubcategoryId }) => {
-      // The row the operator sees after Save is the server's (trimmed, normalised), straight from the answer.
-      queryClient.setQueriesData<EquipmentListData | undefined>({ queryKey: keys.equipments.all }, (data) =>
-        replaceEquipmentInList(data, row),
-      );
-      return invalidateAfterEquipmentChange(queryClient, { movedToOtherSubcategory: row.subcategory_id !== previousSubcategoryId });
-    },
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'equipments.update', { sent, answer }),
   });
-}
-
-/**
- * Models appear in the subcategory lists, in their brand's embedded list, in exclusions; a move between
- * subcategories also changes the tree's counts. The lists are refetched in the background (the patched row stays
- * on screen meanwhile).
- */
-function invalidateAfterEquipmentChange(queryClient: QueryClient, { movedToOtherSubcategory }: { movedToOtherSubcategory: boolean }) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: keys.equipments.all }),
-    queryClient.invalidateQueries({ queryKey: keys.brands.all }),
-    queryClient.invalidateQueries({ queryKey: keys.exclusions.equipments() }),
-    movedToOtherSubcategory ? queryClient.invalidateQueries({ queryKey: keys.categories.all }) : undefined,
-  ]);
 }
 
 // ---- GET /api/equipments/brands ------------------------------------------------------------------------------------
@@ -200,21 +145,11 @@ export async function generateSubcategoryItems(subcategoryId: number): Promise<G
   return generateEquipments({ subcategory_id: subcategoryId, brands: brands.map((b) => b.id) });
 }
 
-function invalidateAfterGeneration(queryClient: QueryClient, subcategoryId: number) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
-    queryClient.invalidateQueries({ queryKey: keys.equipments.brands(subcategoryId) }),
-    queryClient.invalidateQueries({ queryKey: subcategoryEquipmentsQueryKey(subcategoryId) }),
-    queryClient.invalidateQueries({ queryKey: keys.categories.all }),
-    queryClient.invalidateQueries({ queryKey: keys.history.all }),
-  ]);
-}
-
 export function useGenerateModels() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateModels,
-    onSettled: (_data, _error, sent) => invalidateAfterGeneration(queryClient, sent.subcategory_id),
+    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'equipments.generateModels', { sent, answer }),
   });
 }
 
@@ -222,6 +157,8 @@ export function useGenerateSubcategoryItems() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateSubcategoryItems,
-    onSettled: (_data, _error, subcategoryId) => invalidateAfterGeneration(queryClient, subcategoryId),
+    // Generate Items is POST /api/equipments/generate for the subcategory's brands.
+    onSettled: (answer, _error, subcategoryId) =>
+      applyMutationStaleness(queryClient, 'equipments.generate', { sent: { subcategory_id: subcategoryId }, answer }),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, ty
 import { eventsApi, type Event, type EventSortField } from '../../contract/events';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /** Events (SPEC 7): a category's events page by page (extension), and their generation. */
 
@@ -80,12 +81,6 @@ export function useGenerateEvents(callbacks: GenerateEventsCallbacks = {}) {
     mutationFn: generateEvents,
     onSuccess: (answer) => callbacks.onSuccess?.(answer),
     onError: (error) => callbacks.onError?.(error),
-    onSettled: (_answer, _error, categoryId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.statuses.all }),
-        queryClient.invalidateQueries({ queryKey: keys.categories.all }),
-        queryClient.invalidateQueries({ queryKey: keys.events.ofCategory(categoryId) }),
-        queryClient.invalidateQueries({ queryKey: keys.history.all }),
-      ]),
+    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'events.generate', { sent, answer }),
   });
 }

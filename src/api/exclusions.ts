@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExcludeBrandBody } from '../../contract/brands';
 import { exclusionsApi, exclusionMessages, type RemoveExclusionByNameBody } from '../../contract/exclusions';
 import { call, serverMessage } from './http';
 import { keys } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /**
  * Exclusions (SPEC 7 "Exclusions"): the two lists and the calls that add to and remove from them. Every mutation
@@ -99,40 +100,14 @@ export function unexcludeEquipmentByName(data: RemoveExclusionByNameBody['data']
   return call(exclusionsApi.unexcludeEquipmentByName, { body: { data } });
 }
 
-// Invalidation: every key whose answer carries an `excluded` flag or an exclusion list
-
-/**
- * The helpers below start the refetches without waiting for them: the mutation (and its toast) settles as soon as
- * the server has answered; the lists catch up a moment later.
- */
-
-/** A brand's exclusion shows in the brand lists and details, and in the scoped categories answers that embed brands. */
-function brandExclusionChanged(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: keys.exclusions.brands() });
-  void queryClient.invalidateQueries({ queryKey: keys.brands.all });
-  void queryClient.invalidateQueries({ queryKey: keys.categories.all });
-}
-
-/** A model's exclusion shows in the equipment lists, in brands that embed their models, and in the categories answers that embed models. */
-function equipmentExclusionChanged(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: keys.exclusions.equipments() });
-  void queryClient.invalidateQueries({ queryKey: keys.equipments.all });
-  void queryClient.invalidateQueries({ queryKey: keys.brands.all });
-  void queryClient.invalidateQueries({ queryKey: keys.categories.all });
-}
-
-/** Drops a row from a cached exclusion list at once, so it disappears before the refetch answers. */
-function dropRow(queryClient: QueryClient, queryKey: readonly unknown[], id: number) {
-  queryClient.setQueryData<{ id: number }[]>(queryKey, (rows) => rows?.filter((row) => row.id !== id));
-}
-
 // Mutation hooks
 
 export function useExcludeBrand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: excludeBrand,
-    onSuccess: () => brandExclusionChanged(queryClient),
+    // The lists catch up a moment after the toast: the refetches are not awaited.
+    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.excludeBrand', { sent, answer }),
   });
 }
 
@@ -140,10 +115,7 @@ export function useUnexcludeBrand() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unexcludeBrand,
-    onSuccess: (_answer, id) => {
-      dropRow(queryClient, keys.exclusions.brands(), id);
-      brandExclusionChanged(queryClient);
-    },
+    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.unexcludeBrand', { sent, answer }),
   });
 }
 
@@ -151,7 +123,7 @@ export function useExcludeEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: excludeEquipment,
-    onSuccess: () => equipmentExclusionChanged(queryClient),
+    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.excludeEquipment', { sent, answer }),
   });
 }
 
@@ -159,9 +131,6 @@ export function useUnexcludeEquipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unexcludeEquipment,
-    onSuccess: (_answer, id) => {
-      dropRow(queryClient, keys.exclusions.equipments(), id);
-      equipmentExclusionChanged(queryClient);
-    },
+    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.unexcludeEquipment', { sent, answer }),
   });
 }

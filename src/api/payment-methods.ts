@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodsApi, type PaymentMethodsAnswer, type PaymentMethodsChangeAnswer } from '../../contract/payment-methods';
 import { call, isRetryable } from './http';
 import { keys } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /** SPEC 8 texts of the Payment Methods screen. */
 export const paymentMethodTexts = {
@@ -32,11 +33,6 @@ export function usePaymentMethods(options: { enabled?: boolean } = {}) {
   return useQuery({ ...paymentMethodsQueryOptions(), enabled: options.enabled ?? true });
 }
 
-/** The mutations answer the list as it now stands: it replaces the cached one, no refetch needed. */
-function storeList(queryClient: QueryClient, answer: PaymentMethodsChangeAnswer) {
-  const list: PaymentMethodsAnswer = { methods: answer.methods, defaultPaymentMethod: answer.defaultPaymentMethod };
-  queryClient.setQueryData(keys.paymentMethods(), list);
-}
 
 // POST /api/payment-methods/setup-intent (extension) ---------------------------------------------------------------
 
@@ -54,7 +50,7 @@ export function savePaymentMethod(paymentMethod: string): Promise<PaymentMethods
 /** Stores the answer of a saved card in the list's cache (the add-card flow calls it on success). */
 export function useStorePaymentMethods() {
   const queryClient = useQueryClient();
-  return (answer: PaymentMethodsChangeAnswer) => storeList(queryClient, answer);
+  return (answer: PaymentMethodsChangeAnswer) => applyMutationStaleness(queryClient, 'paymentMethods.add', { sent: undefined, answer });
 }
 
 // DELETE /api/payment-methods/{id} ----------------------------------------------------------------------------------
@@ -65,7 +61,10 @@ export function removePaymentMethod(id: string): Promise<PaymentMethodsChangeAns
 
 export function useRemovePaymentMethod() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removePaymentMethod, onSuccess: (answer) => storeList(queryClient, answer) });
+  return useMutation({
+    mutationFn: removePaymentMethod,
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'paymentMethods.remove', { sent, answer }),
+  });
 }
 
 // POST /api/payment-methods/switch-default { payment_method } -------------------------------------------------------
@@ -76,7 +75,10 @@ export function switchDefaultPaymentMethod(id: string): Promise<PaymentMethodsCh
 
 export function useSwitchDefaultPaymentMethod() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: switchDefaultPaymentMethod, onSuccess: (answer) => storeList(queryClient, answer) });
+  return useMutation({
+    mutationFn: switchDefaultPaymentMethod,
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'paymentMethods.switchDefault', { sent, answer }),
+  });
 }
 
 // Display -----------------------------------------------------------------------------------------------------------

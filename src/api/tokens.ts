@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { tokensApi, purchaseKeyHeader, tokenPackages, type TokenPackage } from '../../contract/tokens';
 import { call } from './http';
-import { keys } from './keys';
+import { applyMutationStaleness } from './staleness';
 
 /** SPEC 9 price list, for display: "$35". The server owns the prices and checks what is sent. */
 export function formatPrice(priceCents: number): string {
@@ -42,9 +42,6 @@ export function usePurchaseTokens() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: purchaseTokens,
-    onSuccess: (answer) => {
-      if (answer.tokens !== undefined) queryClient.setQueryData(keys.userTokens(), { tokens: answer.tokens });
-      return queryClient.invalidateQueries({ queryKey: keys.userTokens() });
-    },
+    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'tokens.purchase', { sent, answer }),
   });
 }

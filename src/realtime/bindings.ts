@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type Pusher from 'pusher-js';
 import { channels, sharedChannels } from '../../contract/realtime';
-import { applyEffects, type EffectDeps } from './apply-effects';
-import { effectsOf, eventBindings, resyncEffects, userChannel, type RealtimeEventName, type ScreenContext } from './event-effects';
+import { applyEffects, type EffectDeps } from '../api/cache-effects';
+import { effectsOf, eventStaleness, resyncEffects, userChannel, type RealtimeEventName, type ScreenContext } from '../api/staleness';
 import type { ConnectionState } from './live-status';
 import { ResyncGate } from './resync-gate';
 
@@ -42,7 +42,7 @@ export interface RealtimeBinding {
 }
 
 /**
- * Joins the channels on a pusher-js client and wires every event of event-effects.ts to the query cache, the
+ * Joins the channels on a pusher-js client and wires every event of the staleness map (src/api/staleness.ts) to the query cache, the
  * connection state to `onState`, and a resync after each reconnect, once every channel is subscribed again.
  */
 export function bindRealtime(pusher: Pusher, options: BindingsOptions): RealtimeBinding {
@@ -55,7 +55,7 @@ export function bindRealtime(pusher: Pusher, options: BindingsOptions): Realtime
   for (const name of names) {
     const channel = pusher.subscribe(name);
     const joined = name === channels.user(options.userId ?? -1) ? userChannel : name;
-    for (const [event, binding] of Object.entries(eventBindings)) {
+    for (const [event, binding] of Object.entries(eventStaleness)) {
       if (binding.channel !== joined) continue;
       channel.bind(event, (payload: unknown) => void handleRealtimeEvent(event as RealtimeEventName, payload, options));
     }

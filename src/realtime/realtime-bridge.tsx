@@ -6,7 +6,7 @@ import { getAuthUserId } from '../auth/session';
 import { useSelection } from '../store/selection';
 import { bindRealtime } from './bindings';
 import { createRealtimeClient, reconnectNow } from './client';
-import { fetchBrand } from './fetch-brand';
+import { fetchBrand } from '../api/brand-detail';
 import { useLiveStatus } from './live-status';
 import { ReconnectProbe } from './reconnect-probe';
 import { currentScreenContext } from './screen-context';
@@ -24,7 +24,7 @@ const probeTimeoutMs = 2_000;
 
 /**
  * Live updates for the signed-in operator (ARCHITECTURE.md "Real-time contract"): a pusher-js client on the
- * channels of SPEC 7, each event mapped to the query cache (event-effects.ts), the connection state published for the
+ * channels of SPEC 7, each event mapped to the query cache (src/api/staleness.ts), the connection state published for the
  * header (live-status.ts), with the browser's network events (a lost network shows at once, not after the
  * pong timeout), and a probe of the server while the connection is down (a restarted server is noticed within a
  * second, not after pusher-js's 15 s retry timeout: reconnect-probe.ts). Rendered by the dashboard layout route and

@@ -3,7 +3,7 @@ import type { CategoriesAnswer } from '../../contract/categories';
 import { keys } from '../api/keys';
 import { getAuthUserId } from '../auth/session';
 import type { SelectionState } from '../store/selection';
-import type { ScreenContext } from './event-effects';
+import type { ScreenContext } from '../api/staleness';
 
 type Selection = Pick<SelectionState, 'selectedCategoryId' | 'selectedSubcategoryId'>;
 

@@ -1,4 +1,7 @@
-import type { InvalidateQueryFilters, Query, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { api } from '../../contract/api';
+import type { Equipment } from '../../contract/equipments';
+import type { PaymentMethodsChangeAnswer } from '../../contract/payment-methods';
 import type { z } from 'zod';
 import {
   changeAnyStatusPayload,
@@ -12,29 +15,23 @@ import {
   updateSubcategoryPayload,
 } from '../../contract/realtime';
 import { statusRecord } from '../../contract/statuses';
-import { isUnder, keys } from '../api/keys';
+import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
+import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
+import { isUnder, keys } from './keys';
 import { patchCategoriesAnswer, patchStatusesList } from './status-patches';
-import { mentionsSubcategory, rowsOf } from './cache-rows';
 
 /**
- * The realtime event -> query cache table (ARCHITECTURE.md "Real-time contract"), as pure data: for each event, the
- * channel it arrives on, the contract schema of its payload, and the cache effects it has. Nothing here talks to
- * pusher-js or runs an effect (apply-effects.ts does); the unit tests run the table against a real QueryClient.
+ * The staleness map (docs/ARCHITECTURE.md "SPA"), beside the query-key factory: for every realtime event and every
+ * mutation, what it does to the query cache. The events' table gives each event its channel, the contract schema of
+ * its payload and its effects (the realtime bindings read it); the mutations' table gives each endpoint that changes
+ * something its effects (the hooks of src/api read it). Nothing else invalidates or patches the cache (a new session
+ * clears it). Nothing here talks to pusher-js or runs an effect (cache-effects.ts does); the unit tests run the
+ * tables against a real QueryClient.
  *
  * Every `invalidate` refetches only the queries a screen is showing (TanStack's `refetchType: 'active'`); the others
  * are marked stale and refetch when next shown. So "invalidate the lists of subcategory 3" costs a request only if
  * such a list is on screen.
  */
-
-export type CacheEffect =
-  /** Mark stale; refetch those on screen (or none, with `refetchType: 'none'`). */
-  | { kind: 'invalidate'; filters: InvalidateQueryFilters }
-  /** Write the payload's data into a cached answer (nothing happens when the key is not cached and `update` says so). */
-  | { kind: 'patch'; queryKey: QueryKey; update: (old: unknown) => unknown }
-  /** The same for every cached answer under a key prefix. */
-  | { kind: 'patchAll'; queryKey: QueryKey; update: (old: unknown) => unknown }
-  /** Refetch one brand (its cached detail, whether shown or not) and patch its row into every cached list holding it. */
-  | { kind: 'refreshBrand'; brandId: number };
 
 /** What the bindings know of the screen when an event arrives (screen-context.ts builds it from the store and cache). */
 export interface ScreenContext {
@@ -51,8 +48,6 @@ export interface ScreenContext {
   subcategoryIdsOf: (categoryId: number) => readonly number[];
 }
 
-const invalidate = (filters: InvalidateQueryFilters): CacheEffect => ({ kind: 'invalidate', filters });
-const invalidateKey = (queryKey: QueryKey, exact = false): CacheEffect => invalidate({ queryKey, exact });
 
 function namesOf(ids: Iterable<number>, screen: ScreenContext): Set<string> {
   const names = new Set<string>();
@@ -100,7 +95,7 @@ const balanceOf = (user: z.infer<typeof changeTokensPayload>['user']) =>
 
 export const userChannel = 'user';
 
-export const eventBindings = {
+export const eventStaleness = {
   /** The balance: patch the user-tokens key (and the user answer, which carries the tokens too). */
   [realtimeEvents.changeTokens]: bind({
     channel: userChannel,
@@ -229,7 +224,7 @@ export const eventBindings = {
   }),
 } as const;
 
-export type RealtimeEventName = keyof typeof eventBindings;
+export type RealtimeEventName = keyof typeof eventStaleness;
 
 /**
  * After a reconnect: every key an event could have touched, since any event may have been missed meanwhile
@@ -257,8 +252,8 @@ export type EffectsOutcome =
 
 /** The effects of one event, its payload parsed with the contract schema. */
 export function effectsOf(event: string, payload: unknown, screen: ScreenContext): EffectsOutcome {
-  if (!Object.hasOwn(eventBindings, event)) return { kind: 'unknown' };
-  const binding = eventBindings[event as RealtimeEventName] as Binding<z.ZodType>;
+  if (!Object.hasOwn(eventStaleness, event)) return { kind: 'unknown' };
+  const binding = eventStaleness[event as RealtimeEventName] as Binding<z.ZodType>;
   const parsed = binding.schema.safeParse(payload);
   if (!parsed.success) return { kind: 'malformed', issues: parsed.error.issues };
   return { kind: 'effects', effects: binding.effects(parsed.data, screen) };
@@ -266,4 +261,118 @@ export function effectsOf(event: string, payload: unknown, screen: ScreenContext
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---- Mutations -----------------------------------------------------------------------------------------------------
+
+type Api = typeof api;
+type Declaration = { [R in keyof Api]: Api[R][keyof Api[R]] }[keyof Api];
+/** Every endpoint that changes something (contract/api.ts, method other than GET), by its name. */
+export type MutationName = Exclude<Declaration, { method: 'GET' }>['name'];
+
+interface MutationStaleness<Sent, Answer> {
+  /** `settled`: also after a failure (a refused generate may still have set a status); `success`: only after success. */
+  when: 'success' | 'settled';
+  effects: (outcome: { sent: Sent; answer: Answer | undefined }) => CacheEffect[];
+}
+const onSuccess = <Sent = unknown, Answer = unknown>(effects: (outcome: { sent: Sent; answer: Answer }) => CacheEffect[]): MutationStaleness<Sent, Answer> => ({
+  when: 'success',
+  effects: (outcome) => (outcome.answer === undefined ? [] : effects(outcome as { sent: Sent; answer: Answer })),
+});
+const onSettled = <Sent, Answer = unknown>(effects: (outcome: { sent: Sent }) => CacheEffect[]): MutationStaleness<Sent, Answer> => ({
+  when: 'settled',
+  effects,
+});
+const nothing = { when: 'success', effects: () => [] } satisfies MutationStaleness<unknown, unknown>;
+
+/** Names appear in the tree, on equipment rows, on brands, in exclusions and in history: a rename or a move staleness them all. */
+const catalogueNames = (): CacheEffect[] =>
+  [keys.categories.all, keys.equipments.all, keys.brands.all, keys.exclusions.all, keys.history.all].map((key) => invalidateKey(key));
+
+/** A run was queued or ran: the statuses, the tree (its statuses and counts) and the history; and what it generates. */
+const generated = (...lists: QueryKey[]): CacheEffect[] =>
+  [keys.statuses.all, keys.categories.all, keys.history.all, ...lists].map((key) => invalidateKey(key));
+
+/** A brand's exclusion shows in the brand lists and details, and in the scoped categories answers that embed brands. */
+const brandExclusion = (): CacheEffect[] => [keys.exclusions.brands(), keys.brands.all, keys.categories.all].map((key) => invalidateKey(key));
+/** A model's exclusion shows in the equipment lists, in brands that embed their models, and in the embedding categories answers. */
+const equipmentExclusion = (): CacheEffect[] =>
+  [keys.exclusions.equipments(), keys.equipments.all, keys.brands.all, keys.categories.all].map((key) => invalidateKey(key));
+
+/** Drops rows from a cached exclusion list at once, so they disappear before the refetch answers. */
+const dropRows = (queryKey: QueryKey, matches: (row: Record<string, unknown>) => boolean): CacheEffect => ({
+  kind: 'patch',
+  queryKey,
+  update: (rows) => (Array.isArray(rows) ? rows.filter((row: Record<string, unknown>) => !matches(row)) : rows),
+});
+
+/** The payment methods answer the list as it now stands: it replaces the cached one, no refetch needed. */
+const storePaymentMethods = onSuccess<unknown, PaymentMethodsChangeAnswer>(({ answer }) => [
+  { kind: 'patch', queryKey: keys.paymentMethods(), update: () => ({ methods: answer.methods, defaultPaymentMethod: answer.defaultPaymentMethod }) },
+]);
+
+/**
+ * What each change the SPA can make leaves stale, by endpoint: the hooks of src/api apply it (applyMutationStaleness),
+ * beside the realtime events' table above. A mutation's own answer is written in where it carries the row; the rest
+ * is invalidated. Endpoints the SPA never calls, or whose answer changes no cached query, have no effects.
+ */
+export const mutationStaleness = {
+  'auth.login': nothing, // the login screen clears the whole cache: nothing of a previous session may show
+  'auth.logout': nothing, // sign-out clears the whole cache
+  'brands.generate': onSettled<number>(({ sent }) => generated(keys.brands.ofSubcategory(sent))),
+  'equipments.generate': onSettled<{ subcategory_id: number }>(({ sent }) =>
+    generated(keys.brands.ofSubcategory(sent.subcategory_id), keys.equipments.brands(sent.subcategory_id), keys.equipments.list({ subcategory_id: sent.subcategory_id })),
+  ),
+  'equipments.generateModels': onSettled<{ subcategory_id: number }>(({ sent }) =>
+    generated(keys.equipments.brands(sent.subcategory_id), keys.equipments.list({ subcategory_id: sent.subcategory_id })),
+  ),
+  'events.generate': onSettled<number>(({ sent }) => generated(keys.events.ofCategory(sent))),
+  'categories.renameCategory': onSuccess<unknown, unknown>(catalogueNames),
+  'categories.renameSubcategory': onSuccess<unknown, unknown>(catalogueNames),
+  'categories.moveSubcategory': onSuccess<unknown, unknown>(catalogueNames),
+  'categories.moveSubcategoryVariant': onSuccess<unknown, unknown>(catalogueNames),
+  // The row the operator sees after Save is the server's (trimmed, normalised), straight from the answer; the lists
+  // are refetched behind it. A move between subcategories also changes the tree's counts.
+  'equipments.update': onSuccess<{ previousSubcategoryId: number }, Equipment>(({ sent, answer }) => [
+    { kind: 'patchAll', queryKey: keys.equipments.all, update: (old) => mapRows(old, (row) => row.id === answer.id, () => answer, ['equipments']) },
+    ...[keys.equipments.all, keys.brands.all, keys.exclusions.equipments()].map((key) => invalidateKey(key)),
+    ...(answer.subcategory_id !== sent.previousSubcategoryId ? [invalidateKey(keys.categories.all)] : []),
+  ]),
+  'exclusions.excludeBrand': onSuccess<unknown, unknown>(brandExclusion),
+  'exclusions.unexcludeBrand': onSuccess<number>(({ sent }) => [dropRows(keys.exclusions.brands(), (row) => row.id === sent), ...brandExclusion()]),
+  'exclusions.excludeEquipment': onSuccess<unknown, unknown>(equipmentExclusion),
+  'exclusions.unexcludeEquipment': onSuccess<number>(({ sent }) => [dropRows(keys.exclusions.equipments(), (row) => row.id === sent), ...equipmentExclusion()]),
+  'exclusions.unexcludeEquipmentByName': onSuccess<{ brand: string; model: string }>(({ sent }) => [
+    dropRows(keys.exclusions.equipments(), (row) => row.brand === sent.brand && row.model === sent.model),
+    ...equipmentExclusion(),
+  ]),
+  'exclusions.removeEquipmentByName': onSuccess<{ brand: string; model: string }>(({ sent }) => [
+    dropRows(keys.exclusions.equipments(), (row) => row.brand === sent.brand && row.model === sent.model),
+    ...equipmentExclusion(),
+  ]),
+  'paymentMethods.setupIntent': nothing,
+  'paymentMethods.add': storePaymentMethods,
+  'paymentMethods.switchDefault': storePaymentMethods,
+  'paymentMethods.remove': storePaymentMethods,
+  // The new balance from the answer at once, then the server's (held tokens included).
+  'tokens.purchase': onSuccess<unknown, { tokens?: number }>(({ answer }) => [
+    ...(answer.tokens === undefined
+      ? []
+      : [{ kind: 'patch', queryKey: keys.userTokens(), update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }) } satisfies CacheEffect]),
+    invalidateKey(keys.userTokens()),
+  ]),
+  'broadcasting.auth': nothing, // pusher-js's own call
+  'pusher.events': nothing, // publishers' calls (the server side)
+  'pusher.batchEvents': nothing,
+  'stripeWebhook.receive': nothing, // Stripe's call; the balance arrives by `changetokens`
+} satisfies Record<MutationName, MutationStaleness<never, never>>;
+
+/** Applies what a mutation leaves stale (the table above); call it from the hook's onSuccess or onSettled as `when` says. */
+export function applyMutationStaleness<N extends MutationName>(
+  queryClient: QueryClient,
+  name: N,
+  outcome: Parameters<(typeof mutationStaleness)[N]['effects']>[0],
+): Promise<void> {
+  const entry = mutationStaleness[name] as MutationStaleness<unknown, unknown>;
+  return applyEffects(queryClient, entry.effects(outcome as { sent: unknown; answer: unknown }));
 }

@@ -1,16 +1,32 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { brand as brandSchema, brandAnswer, type Brand } from '../../contract/brands';
-import { isUnder, keys } from '../api/keys';
+import { fetchBrand } from './brand-detail';
+import { isUnder, keys } from './keys';
 import { mapRows, rowsOf } from './cache-rows';
-import type { CacheEffect } from './event-effects';
+
+/** What a change does to the query cache: the staleness map (staleness.ts) says which, applyEffects does it. */
+export type CacheEffect =
+  /** Mark stale; refetch those on screen (or none, with `refetchType: 'none'`). */
+  | { kind: 'invalidate'; filters: InvalidateQueryFilters }
+  /** Write data the change carries into a cached answer (`update` answers the old value when it changes nothing). */
+  | { kind: 'patch'; queryKey: QueryKey; update: (old: unknown) => unknown }
+  /** The same for every cached answer under a key prefix. */
+  | { kind: 'patchAll'; queryKey: QueryKey; update: (old: unknown) => unknown }
+  /** Refetch one brand (its cached detail, whether shown or not) and patch its row into every cached list holding it. */
+  | { kind: 'refreshBrand'; brandId: number };
+
+export const invalidate = (filters: InvalidateQueryFilters): CacheEffect => ({ kind: 'invalidate', filters });
+export const invalidateKey = (queryKey: QueryKey, exact = false): CacheEffect => invalidate({ queryKey, exact });
 
 export interface EffectDeps {
   /** GET /api/brands/{id}: the brand's current row, for patching the lists that hold it. */
   fetchBrand: (id: number) => Promise<Brand>;
 }
 
-/** Runs the cache effects of one event (event-effects.ts) on the app's QueryClient. */
-export async function applyEffects(queryClient: QueryClient, effects: readonly CacheEffect[], deps: EffectDeps): Promise<void> {
+/** Runs the cache effects of one change (a mutation's or a realtime event's, staleness.ts) on the app's QueryClient. */
+const defaultDeps: EffectDeps = { fetchBrand };
+
+export async function applyEffects(queryClient: QueryClient, effects: readonly CacheEffect[], deps: EffectDeps = defaultDeps): Promise<void> {
   await Promise.all(
     effects.map((effect) => {
       switch (effect.kind) {

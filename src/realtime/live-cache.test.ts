@@ -5,9 +5,9 @@ import type { CategoriesAnswer } from '../../contract/categories';
 import { modelTypes, type StatusRecord } from '../../contract/statuses';
 import { realtimeEvents } from '../../contract/realtime';
 import { keys } from '../api/keys';
-import { applyEffects } from './apply-effects';
+import { applyEffects } from '../api/cache-effects';
 import { handleRealtimeEvent } from './bindings';
-import { resyncEffects } from './event-effects';
+import { resyncEffects } from '../api/staleness';
 import { screenContext } from './screen-context';
 import { brandRow, equipmentRow, tree } from '../test/catalogue-data';
 

@@ -1,5 +1,5 @@
 import { brandsApi, type Brand } from '../../contract/brands';
-import { call } from '../api/http';
+import { call } from './http';
 
 /**
  * GET /api/brands/{id}, for the realtime `updatebrand` (SPEC 4 "refetches that brand"). Kept here until

@@ -1,0 +1,80 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { allEndpoints } from '../../contract/api';
+import { realtimeEvents } from '../../contract/realtime';
+import { equipmentRow } from '../test/catalogue-data';
+import { keys } from './keys';
+import { applyMutationStaleness, eventStaleness, mutationStaleness } from './staleness';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+afterEach(() => queryClient.clear());
+const seed = (key: QueryKey, data: unknown) => queryClient.setQueryData(key, data);
+const invalid = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+
+describe('the staleness map', () => {
+  it('has an entry for every endpoint that changes something, and only those', () => {
+    const mutations = allEndpoints.filter((e) => e.method !== 'GET').map((e) => e.name);
+    expect(Object.keys(mutationStaleness).sort()).toEqual(mutations.sort());
+  });
+
+  it('has an entry for every realtime event of the contract', () => {
+    expect(Object.keys(eventStaleness).sort()).toEqual(Object.values(realtimeEvents).sort());
+  });
+});
+
+describe('equipments.update', () => {
+  const saved = { ...equipmentRow(3, 11, 1), model: 'saved' };
+  const sent = { previousSubcategoryId: 11 };
+
+  it("puts the server's row in place in every cached list holding it, leaving the other data as it is", async () => {
+    const pages = { pages: [{ equipments: [equipmentRow(1, 11, 1)] }, { equipments: [equipmentRow(3, 11, 1)] }], pageParams: [0, 1] };
+    const page = { equipments: [equipmentRow(2, 11, 1), equipmentRow(3, 11, 1)], total: 2 };
+    const brands = [{ id: 1, name: 'Caterpillar', status: null }];
+    seed(keys.equipments.list({ subcategory_id: 11 }), pages);
+    seed(keys.equipments.list({ brand_id: 1 }), page);
+    seed(keys.equipments.brands(11), brands);
+    await applyMutationStaleness(queryClient, 'equipments.update', { sent, answer: saved });
+
+    const patched = queryClient.getQueryData<typeof pages>(keys.equipments.list({ subcategory_id: 11 }));
+    expect(patched?.pages[1]?.equipments[0]?.model).toBe('saved');
+    expect(patched?.pages[0]).toEqual(pages.pages[0]);
+    expect(queryClient.getQueryData<typeof page>(keys.equipments.list({ brand_id: 1 }))?.equipments.map((e) => e.model)).toEqual(['Model 2', 'saved']);
+    expect(queryClient.getQueryData(keys.equipments.brands(11))).toEqual(brands);
+    // The lists are refetched behind the patched row.
+    expect(invalid(keys.equipments.list({ brand_id: 1 }))).toBe(true);
+  });
+
+  it('leaves the category tree alone unless the row moved to another subcategory', async () => {
+    seed(keys.categories.list(), { categories: [] });
+    await applyMutationStaleness(queryClient, 'equipments.update', { sent, answer: saved });
+    expect(invalid(keys.categories.list())).toBe(false);
+    await applyMutationStaleness(queryClient, 'equipments.update', { sent, answer: { ...saved, subcategory_id: 12 } });
+    expect(invalid(keys.categories.list())).toBe(true);
+  });
+});
+
+describe('the other mutations', () => {
+  it('an un-exclusion drops its row at once and refreshes the lists that show exclusions', async () => {
+    seed(keys.exclusions.brands(), [{ id: 4 }, { id: 5 }]);
+    seed(keys.brands.page(11), { pages: [], pageParams: [] });
+    await applyMutationStaleness(queryClient, 'exclusions.unexcludeBrand', { sent: 4, answer: { message: 'ok' } });
+    expect(queryClient.getQueryData(keys.exclusions.brands())).toEqual([{ id: 5 }]);
+    expect(invalid(keys.brands.page(11))).toBe(true);
+  });
+
+  it('a purchase writes the new balance at once, then asks the server for it', async () => {
+    seed(keys.userTokens(), { tokens: 10, held_tokens: 4 });
+    await applyMutationStaleness(queryClient, 'tokens.purchase', { sent: undefined, answer: { tokens: 1_010 } });
+    expect(queryClient.getQueryData(keys.userTokens())).toEqual({ tokens: 1_010, held_tokens: 4 });
+    expect(invalid(keys.userTokens())).toBe(true);
+  });
+
+  it('a generate marks its target stale even when it failed (the status may have changed)', async () => {
+    seed(keys.events.page(2), { pages: [], pageParams: [] });
+    seed(keys.events.page(3), { pages: [], pageParams: [] });
+    await applyMutationStaleness(queryClient, 'events.generate', { sent: 2, answer: undefined });
+    expect(invalid(keys.events.page(2))).toBe(true);
+    expect(invalid(keys.events.page(3))).toBe(false);
+    expect(mutationStaleness['events.generate'].when).toBe('settled');
+  });
+});
