@@ -15,6 +15,7 @@ import { pusherApi } from './pusher-api';
 import { statusesApi } from './statuses';
 import { stripeWebhookApi } from './stripe-webhook';
 import { tokensApi } from './tokens';
+import { transactionsApi } from './transactions';
 
 /** Every endpoint of the API, by resource: the one table the server registers and the SPA calls. */
 export const api = {
@@ -34,6 +35,7 @@ export const api = {
   statuses: statusesApi,
   stripeWebhook: stripeWebhookApi,
   tokens: tokensApi,
+  transactions: transactionsApi,
 } as const;
 
 export const allEndpoints: readonly EndpointDeclaration[] = Object.values(api).flatMap((table) => Object.values(table));

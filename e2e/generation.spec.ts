@@ -387,7 +387,7 @@ test.describe('generation', () => {
     const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '0' } });
     const operator = { email: 'low-balance@example.com' };
     const { userId, token } = await server.loginAs(page, operator);
-    await server.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'adjustment', reference: 'e2e-low-balance' }));
+    await server.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'adjustment', reference: 'e2e-low-balance', description: 'Balance adjustment' }));
     expect(await balanceOf(server, userId)).toBe(1_000);
 
     await openLive(page, server, '/dashboard/events');

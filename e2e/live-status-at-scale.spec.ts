@@ -47,7 +47,7 @@ test('a status event for one subcategory updates its badge on an open brands scr
 
   // Another operator starts the subcategory's brand run: the server announces its In Progress status.
   const other = await upsertOperator(server.db, { email: `other-${Date.now()}@example.com`, password: 'password123' });
-  await changeBalance(server.db, { userId: other.id, delta: 100_000, reason: 'adjustment', reference: 'live-status-at-scale' });
+  await changeBalance(server.db, { userId: other.id, delta: 100_000, reason: 'adjustment', reference: 'live-status-at-scale', description: 'Balance adjustment' });
   const token = await issueAccessToken(server.db, other.id, 1);
   const started = await page.request.post(`${server.url}/api/brands/generate`, {
     headers: { authorization: `Bearer ${token}` },

@@ -33,6 +33,8 @@ export const users = pgTable(
      */
     heldTokens: integer('held_tokens').notNull().default(0),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    /** The operator's preference: a run whose most possible cost is under this starts without a confirmation (0: always ask). */
+    confirmRunsFrom: integer('confirm_runs_from').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -225,6 +227,10 @@ export const generationRuns = pgTable(
     outputTokens: integer('output_tokens').notNull().default(0),
     totalTokens: integer('total_tokens').notNull().default(0),
     equipmentsGenerated: integer('equipments_generated').notNull().default(0),
+    /** How many new rows the run stored (events, brands or models, whatever its type). */
+    itemsAdded: integer('items_added').notNull().default(0),
+    /** The most the run could cost: what it held from the payer's balance while it worked (0 until it held). */
+    maxTokens: integer('max_tokens').notNull().default(0),
     status: varchar('status', { length: 64 }).notNull(),
     message: text('message'),
     /** Tokens charged to userId when the run finished (its total_tokens, or 0 when nothing was kept). */
@@ -254,6 +260,7 @@ export const generationRuns = pgTable(
     index('generation_runs_category_idx').on(t.categoryId, t.createdAt),
     index('generation_runs_brand_idx').on(t.brandId, t.createdAt),
     index('generation_runs_created_idx').on(t.createdAt),
+    index('generation_runs_user_idx').on(t.userId, t.id),
   ],
 );
 
@@ -288,10 +295,21 @@ export const tokenLedger = pgTable(
     reason: varchar('reason', { length: 32 }).notNull().$type<'seed' | 'purchase' | 'generation' | 'refund' | 'adjustment'>(),
     /** A payment intent, a generation run: what the change is about. Unique per reason so a retry never counts twice. */
     reference: varchar('reference', { length: 255 }),
+    /** What the change was, in words, as it was when it happened ("Purchased 5,000 tokens (Visa 4242)"). */
+    description: text('description').notNull().default(''),
+    /** The generation run a charge paid for. */
+    runId: integer('run_id').references(() => generationRuns.id, { onDelete: 'set null' }),
+    /** A purchase's payment: what was paid, in cents, and the card it was paid with. */
+    amountCents: integer('amount_cents'),
+    cardBrand: varchar('card_brand', { length: 32 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
     createdAt: createdAt(),
   },
   (t) => [
     index('token_ledger_user_idx').on(t.userId, t.createdAt),
+    // The statement pages newest first by id (insertion order), also when a filter leaves few of the operator's rows.
+    index('token_ledger_user_id_idx').on(t.userId, t.id),
+    index('token_ledger_run_idx').on(t.runId),
     uniqueIndex('token_ledger_reference_unique').on(t.reason, t.reference),
     check('token_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
   ],

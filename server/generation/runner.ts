@@ -4,6 +4,7 @@ import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusC
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import type { Database, Executor } from '../db/client';
 import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
+import { ledgerDescriptions } from '../tokens/descriptions';
 import { mostRunCost, runCharge } from './pricing';
 import { failedRunTexts, finishedRunTexts, insufficientText } from './run-message';
 import { requestOf } from './prompts';
@@ -132,6 +133,7 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
         ...usageFields(proposal.usage),
         chargedTokens: 0,
         equipmentsGenerated: context.target.type === 'Equipments' ? created.length : 0,
+        itemsAdded: created.length,
       };
       return { result, statusText, created, charge };
     });
@@ -191,7 +193,7 @@ interface Ending {
 function failure(status: string, text: string, usage: Usage = { inputTokens: 0, outputTokens: 0 }) {
   const { message, statusText } = failedRunTexts(text);
   return async (): Promise<Ending> => ({
-    result: { status, message, ...usageFields(usage), chargedTokens: 0, equipmentsGenerated: 0 },
+    result: { status, message, ...usageFields(usage), chargedTokens: 0, equipmentsGenerated: 0, itemsAdded: 0 },
     statusText,
     created: [],
     charge: 0,
@@ -211,7 +213,11 @@ async function end(
   const target = context?.target ?? targetOfRun(run);
   const { finished, status, ending, balance } = await deps.db.transaction(async (tx) => {
     const ending = await build(tx);
-    const settled = run.userId === null ? { charged: 0, balance: undefined } : await settleRun(tx, { userId: run.userId, runId: run.id, charge: ending.charge });
+    const description = context && ledgerDescriptions.generation({ ...context, type: context.target.type }, ending.created.length);
+    const settled =
+      run.userId === null
+        ? { charged: 0, balance: undefined }
+        : await settleRun(tx, { userId: run.userId, runId: run.id, charge: ending.charge, description });
     const finished = await finishRun(tx, run.id, deps.lease.holder, { ...ending.result, chargedTokens: settled.charged });
     const [status] = target ? await setStatuses(tx, [target], ending.result.status, ending.statusText) : [];
     return { finished, status, ending, balance: settled.balance };

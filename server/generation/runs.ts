@@ -175,6 +175,7 @@ export interface RunResult {
   outputTokens: number;
   chargedTokens: number;
   equipmentsGenerated: number;
+  itemsAdded: number;
 }
 
 /**
@@ -192,6 +193,7 @@ export async function finishRun(tx: Executor, runId: number, holder: string, res
       totalTokens: result.inputTokens + result.outputTokens,
       chargedTokens: result.chargedTokens,
       equipmentsGenerated: result.equipmentsGenerated,
+      itemsAdded: result.itemsAdded,
       finishedAt: sql`now()`,
       leaseUntil: null,
     })

@@ -24,7 +24,7 @@ describe.each(await availableEngines())('a stopping process on %s', (engine) => 
     opened.push(database);
     await seedDemo(database.db, { email: 'demo-seed@example.com', password: 'password123' });
     const { id: userId } = await upsertOperator(database.db, { email: 'worker@example.com', password: 'password123' });
-    await changeBalance(database.db, { userId, delta: 100_000, reason: 'adjustment', reference: 'worker-test' });
+    await changeBalance(database.db, { userId, delta: 100_000, reason: 'adjustment', reference: 'worker-test', description: 'Balance adjustment' });
     const headers = { authorization: `Bearer ${await issueAccessToken(database.db, userId, 1)}` };
     const subcategory = await (await demoIds(database.db)).subcategory('Sprayers');
 
@@ -60,7 +60,7 @@ describe.each(await availableEngines())('a stopping process on %s', (engine) => 
     opened.push(database);
     await seedDemo(database.db, { email: 'demo-seed@example.com', password: 'password123' });
     const { id: userId } = await upsertOperator(database.db, { email: 'heartbeat@example.com', password: 'password123' });
-    await changeBalance(database.db, { userId, delta: 100_000, reason: 'adjustment', reference: 'heartbeat-test' });
+    await changeBalance(database.db, { userId, delta: 100_000, reason: 'adjustment', reference: 'heartbeat-test', description: 'Balance adjustment' });
     const headers = { authorization: `Bearer ${await issueAccessToken(database.db, userId, 1)}` };
     const ids = await demoIds(database.db);
     const shortLease = { concurrency: 2, pollMs: 50, leaseMs: 600 };

@@ -6,6 +6,7 @@ import {
   type PaymentMethodsChangeAnswer,
 } from '../../contract/payment-methods';
 import type { Executor } from '../db/client';
+import type { CardUsed } from '../tokens/descriptions';
 import { ensureCustomer, findCustomer, storedCustomerId, type LiveCustomer } from './customers';
 import { callStripe } from './provider-errors';
 import { InvalidInputError, NotFoundError, ProviderFailedError } from '../domain-errors';
@@ -110,4 +111,18 @@ export async function switchDefaultCard(db: Executor, stripe: Stripe, userId: nu
   const owner = await ownerOf(stripe, await findCustomer(db, stripe, userId), id);
   const customer = await setDefault(stripe, owner, id);
   return { message: paymentMessages.defaultUpdated, ...(await cardsOf(stripe, customer)) };
+}
+
+/**
+ * The brand and last four digits of the card a payment used, for the operator's statement; undefined when Stripe
+ * cannot say (the payment is recorded all the same: a missing card label never loses a purchase).
+ */
+export async function cardUsed(stripe: Stripe, paymentMethod: string | Stripe.PaymentMethod | null): Promise<CardUsed | undefined> {
+  if (paymentMethod === null) return undefined;
+  try {
+    const method = typeof paymentMethod === 'string' ? await stripe.paymentMethods.retrieve(paymentMethod) : paymentMethod;
+    return method.card ? { brand: method.card.brand, last4: method.card.last4 } : undefined;
+  } catch {
+    return undefined;
+  }
 }

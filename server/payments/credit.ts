@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tokenLedger } from '../db/schema';
+import { ledgerDescriptions, type CardUsed } from '../tokens/descriptions';
 import { changeBalance, readBalance, type Balance } from '../tokens/ledger';
 
 /** A unique-index violation (SQLSTATE 23505), wherever the driver put it in the cause chain. */
@@ -18,7 +19,7 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function creditPurchase(
   db: Database,
-  input: { userId: number; tokens: number; paymentIntentId: string },
+  input: { userId: number; tokens: number; paymentIntentId: string; amountCents: number; card: CardUsed | undefined },
 ): Promise<{ balance: Balance; credited: boolean }> {
   try {
     const balance = await db.transaction(async (tx) => {
@@ -27,7 +28,14 @@ export async function creditPurchase(
         .from(tokenLedger)
         .where(and(eq(tokenLedger.reason, 'purchase'), eq(tokenLedger.reference, input.paymentIntentId)));
       if (already) return undefined;
-      return changeBalance(tx, { userId: input.userId, delta: input.tokens, reason: 'purchase', reference: input.paymentIntentId });
+      return changeBalance(tx, {
+        userId: input.userId,
+        delta: input.tokens,
+        reason: 'purchase',
+        reference: input.paymentIntentId,
+        description: ledgerDescriptions.purchase(input.tokens, input.card),
+        payment: { amountCents: input.amountCents, cardBrand: input.card?.brand ?? null, cardLast4: input.card?.last4 ?? null },
+      });
     });
     if (balance !== undefined) return { balance, credited: true };
   } catch (error) {

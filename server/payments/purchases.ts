@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { findTokenPackage, purchaseMessages, type PurchaseTokensAnswer, type PurchaseTokensBody } from '../../contract/tokens';
 import type { Database } from '../db/client';
 import type { Balance } from '../tokens/ledger';
+import { cardUsed } from './cards';
 import { creditPurchase } from './credit';
 import { findCustomer } from './customers';
 import { callStripe } from './provider-errors';
@@ -59,6 +60,12 @@ export async function purchaseTokens(
   if (intent.status === 'processing') return { answer: { message: purchaseMessages.processing }, pending: true };
   if (intent.status !== 'succeeded') throw new PaymentRequiredError(purchaseMessages.notCompleted);
 
-  const { balance, credited } = await creditPurchase(db, { userId: input.userId, tokens: pkg.amount, paymentIntentId: intent.id });
+  const { balance, credited } = await creditPurchase(db, {
+    userId: input.userId,
+    tokens: pkg.amount,
+    paymentIntentId: intent.id,
+    amountCents: intent.amount,
+    card: await cardUsed(stripe, intent.payment_method),
+  });
   return { answer: { message: purchaseMessages.purchased(pkg.amount), tokens: balance.tokens }, credited: credited ? balance : undefined };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import type { Balance } from '../tokens/ledger';
+import { cardUsed } from './cards';
 import { creditPurchase } from './credit';
 
 /**
@@ -12,7 +13,7 @@ import { creditPurchase } from './credit';
  * This is what completes a payment that was still 'processing' when the purchase request answered.
  * Answers the new balance when this event credited it.
  */
-export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<{ userId: number; balance: Balance } | undefined> {
+export async function handleStripeEvent(db: Database, stripe: Stripe, event: Stripe.Event): Promise<{ userId: number; balance: Balance } | undefined> {
   if (event.type !== 'payment_intent.succeeded') return undefined;
   const intent = event.data.object;
   const pkg = tokenPackages.find((p) => p.id === intent.metadata?.package);
@@ -22,6 +23,12 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
   if (intent.amount !== pkg.priceCents || intent.currency !== 'usd') return undefined;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return undefined;
-  const { balance, credited } = await creditPurchase(db, { userId, tokens: pkg.amount, paymentIntentId: intent.id });
+  const { balance, credited } = await creditPurchase(db, {
+    userId,
+    tokens: pkg.amount,
+    paymentIntentId: intent.id,
+    amountCents: intent.amount,
+    card: await cardUsed(stripe, intent.payment_method),
+  });
   return credited ? { userId, balance } : undefined;
 }

@@ -26,7 +26,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch {
       throw new HttpError(400, 'The webhook signature is not valid.');
     }
-    const credited = await handleStripeEvent(app.db, event);
+    const credited = await handleStripeEvent(app.db, stripe, event);
     if (credited) announceBalance(app, credited.userId, credited.balance);
     request.log.info({ stripeEvent: event.type, stripeEventId: event.id, credited: Boolean(credited) }, 'stripe webhook');
     return { received: true as const };

@@ -16,6 +16,7 @@ import {
   users,
 } from '../db/schema';
 import { changeBalance } from '../tokens/ledger';
+import { ledgerDescriptions } from '../tokens/descriptions';
 import { demoCatalogue, demoExcludedBrands, demoExcludedModels } from './demo-catalogue';
 
 const statusMessages: Record<string, string> = {
@@ -49,7 +50,7 @@ export async function seedDemo(db: Database, operator: { email: string; password
     let userId: number | null = null;
     if (seedOperator) {
       ({ id: userId } = await upsertOperator(tx, { email: operator.email, password: operator.password, name: 'Demo Operator' }));
-      await changeBalance(tx, { userId, delta: demoOperatorTokens, reason: 'seed', reference: 'demo' });
+      await changeBalance(tx, { userId, delta: demoOperatorTokens, reason: 'seed', reference: 'demo', description: ledgerDescriptions.seed() });
     }
     if (seedCatalogue) await seedCatalogueInto(tx, userId);
     return { operator: seedOperator, catalogue: seedCatalogue };
@@ -189,6 +190,7 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
             outputTokens: 2_300 * demoBrand.models.length,
             totalTokens: 900 + 2_300 * demoBrand.models.length,
             equipmentsGenerated: demoBrand.models.length,
+            itemsAdded: demoBrand.models.length,
             status: statusNames.generated,
             message: `<p>Generated <strong>${demoBrand.models.length}</strong> models for ${demoBrand.name}.</p>`,
             createdAt: tick(),

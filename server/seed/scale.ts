@@ -3,6 +3,7 @@ import { modelTypes, statusNames } from '../../contract/statuses';
 import { upsertOperator } from '../auth/users';
 import type { Database, Executor } from '../db/client';
 import { changeBalance, readBalance } from '../tokens/ledger';
+import { ledgerDescriptions } from '../tokens/descriptions';
 
 /**
  * The catalogue at scale (issue 3, point 9): 50 categories x 20 subcategories, one subcategory with 20,000 brands,
@@ -110,7 +111,7 @@ export async function seedScale(db: Database, partial: Partial<ScaleOptions> = {
       const { id, created } = await upsertOperator(tx, { email: o.operator.email, password: o.operator.password, name: 'Scale Operator' });
       const balance = await readBalance(tx, id);
       if ((created || balance?.tokens === 0) && o.operator.tokens > 0) {
-        await changeBalance(tx, { userId: id, delta: o.operator.tokens, reason: 'seed', reference: `scale-${id}` });
+        await changeBalance(tx, { userId: id, delta: o.operator.tokens, reason: 'seed', reference: `scale-${id}`, description: ledgerDescriptions.seed() });
       }
       operatorId = id;
     }

@@ -26,8 +26,8 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
   };
 
   it('writes one row per change with the balance after it', async () => {
-    expect(await changeBalance(database.db, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1' })).toEqual({ tokens: 1_000, held: 0, available: 1_000 });
-    expect((await changeBalance(database.db, { userId, delta: -300, reason: 'generation', reference: 'run-1' })).tokens).toBe(700);
+    expect(await changeBalance(database.db, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1', description: 'Purchased 1,000 tokens' })).toEqual({ tokens: 1_000, held: 0, available: 1_000 });
+    expect((await changeBalance(database.db, { userId, delta: -300, reason: 'generation', reference: 'run-1', description: 'Generation' })).tokens).toBe(700);
     const rows = await database.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId));
     expect(rows.map((r) => [r.delta, r.balanceAfter, r.reason])).toEqual([
       [1_000, 1_000, 'purchase'],
@@ -36,14 +36,14 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
   });
 
   it('refuses to go below zero and changes nothing', async () => {
-    await expect(changeBalance(database.db, { userId, delta: -701, reason: 'generation', reference: 'run-2' })).rejects.toBeInstanceOf(InsufficientTokensError);
+    await expect(changeBalance(database.db, { userId, delta: -701, reason: 'generation', reference: 'run-2', description: 'Generation' })).rejects.toBeInstanceOf(InsufficientTokensError);
     expect((await balance())?.tokens).toBe(700);
     expect(await database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, 'run-2'))).toEqual([]);
   });
 
   it('never applies the same reference twice when run in a transaction', async () => {
     await expect(
-      database.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1' })),
+      database.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'purchase', reference: 'pi_1', description: 'Purchased 1,000 tokens' })),
     ).rejects.toThrow();
     expect((await balance())?.tokens).toBe(700);
   });
@@ -52,7 +52,7 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
     const [first, second] = [await newRun(), await newRun()];
     expect(await database.db.transaction((tx) => holdForRun(tx, { userId, runId: first, amount: 500 }))).toEqual({ tokens: 700, held: 500, available: 200 });
     await expect(database.db.transaction((tx) => holdForRun(tx, { userId, runId: second, amount: 300 }))).rejects.toMatchObject({ needed: 300, available: 200 });
-    await expect(changeBalance(database.db, { userId, delta: -201, reason: 'adjustment', reference: 'too-much' })).rejects.toBeInstanceOf(InsufficientTokensError);
+    await expect(changeBalance(database.db, { userId, delta: -201, reason: 'adjustment', reference: 'too-much', description: 'Balance adjustment' })).rejects.toBeInstanceOf(InsufficientTokensError);
     expect(await balance()).toEqual({ tokens: 700, held: 500, available: 200 });
     // A hold taken again (another process took the run over) replaces the earlier one.
     expect(await database.db.transaction((tx) => holdForRun(tx, { userId, runId: first, amount: 600 }))).toEqual({ tokens: 700, held: 600, available: 100 });

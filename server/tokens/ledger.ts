@@ -52,10 +52,20 @@ async function refusal(tx: Executor, userId: number, needed: number): Promise<ne
  * Changes a balance by `delta` and writes the ledger row, atomically: a debit never takes more than what is
  * available (the balance less its holds), and a (reason, reference) already recorded is not applied twice.
  */
-export async function changeBalance(
-  tx: Executor,
-  input: { userId: number; delta: number; reason: LedgerReason; reference?: string },
-): Promise<Balance> {
+export interface BalanceChange {
+  userId: number;
+  delta: number;
+  reason: LedgerReason;
+  reference?: string;
+  /** What it was, in words (server/tokens/descriptions.ts). */
+  description: string;
+  /** The run a generation charge paid for. */
+  runId?: number;
+  /** A purchase's payment: the amount paid in cents and the card. */
+  payment?: { amountCents: number; cardBrand: string | null; cardLast4: string | null };
+}
+
+export async function changeBalance(tx: Executor, input: BalanceChange): Promise<Balance> {
   const [updated] = await tx
     .update(users)
     .set({ tokens: sql`${users.tokens} + ${input.delta}` })
@@ -68,6 +78,11 @@ export async function changeBalance(
     balanceAfter: updated.tokens,
     reason: input.reason,
     reference: input.reference ?? null,
+    description: input.description,
+    runId: input.runId ?? null,
+    amountCents: input.payment?.amountCents ?? null,
+    cardBrand: input.payment?.cardBrand ?? null,
+    cardLast4: input.payment?.cardLast4 ?? null,
   });
   return toBalance(updated);
 }
@@ -93,18 +108,21 @@ export async function holdForRun(tx: Executor, input: { userId: number; runId: n
     .where(and(eq(users.id, input.userId), sql`${users.tokens} - ${users.heldTokens} >= ${change}`))
     .returning(balanceColumns);
   if (!updated) return refusal(tx, input.userId, input.amount);
-  await tx.update(generationRuns).set({ heldTokens: input.amount }).where(eq(generationRuns.id, input.runId));
+  await tx
+    .update(generationRuns)
+    .set({ heldTokens: input.amount, maxTokens: sql`greatest(${generationRuns.maxTokens}, ${input.amount})` })
+    .where(eq(generationRuns.id, input.runId));
   return toBalance(updated);
 }
 
 /**
  * Ends a run's hold: releases what it held and, when `charge` > 0, debits that (never more than was held) with its
- * ledger row `generation` / `run:{id}`. Answers what was charged and the payer's balance (undefined when the run
- * held nothing: nothing changed).
+ * ledger row `generation` / `run:{id}`, described by `description`. Answers what was charged and the payer's balance
+ * (undefined when the run held nothing: nothing changed).
  */
 export async function settleRun(
   tx: Executor,
-  input: { userId: number; runId: number; charge: number },
+  input: { userId: number; runId: number; charge: number; description?: string },
 ): Promise<{ charged: number; balance: Balance | undefined }> {
   const [run] = await tx
     .select({ held: generationRuns.heldTokens })
@@ -122,6 +140,13 @@ export async function settleRun(
     .returning(balanceColumns);
   if (!released) throw new UnknownOperatorError(input.userId);
   if (charged === 0) return { charged, balance: toBalance(released) };
-  const balance = await changeBalance(tx, { userId: input.userId, delta: -charged, reason: 'generation', reference: `run:${input.runId}` });
+  const balance = await changeBalance(tx, {
+    userId: input.userId,
+    delta: -charged,
+    reason: 'generation',
+    reference: `run:${input.runId}`,
+    description: input.description ?? 'Generation',
+    runId: input.runId,
+  });
   return { charged, balance };
 }

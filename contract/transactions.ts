@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { clientText, pageLimit, pageOffset } from './text';
+
+/**
+ * The operator's statement (issue 12): every change of their balance, from the token ledger, newest first. A run's
+ * hold is not a transaction; its charge is (one withdrawal a run).
+ */
+
+/** What a ledger row is to the operator, from its reason (purchase -> deposit, generation -> withdrawal...). */
+export const transactionTypes = ['deposit', 'withdrawal', 'refund', 'adjustment', 'transfer'] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+export const transactionTypeFilter = z.enum(['all', ...transactionTypes]).default('all');
+export type TransactionTypeFilter = z.infer<typeof transactionTypeFilter>;
+
+/** A day, `YYYY-MM-DD`, that exists in the calendar (UTC). */
+export const isoDay = clientText.regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be written YYYY-MM-DD.').refine((value) => {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}, 'The date does not exist.');
+
+const filters = {
+  type: transactionTypeFilter,
+  /** From this day on (inclusive, UTC). */
+  from: isoDay.optional(),
+  /** Up to and including this day (UTC). */
+  to: isoDay.optional(),
+  /** The description contains this (case-insensitive). */
+  q: clientText.trim().max(200).optional(),
+};
+const fromNotAfterTo = (query: { from?: string; to?: string }) => query.from === undefined || query.to === undefined || query.from <= query.to;
+const fromNotAfterToIssue = { message: 'The start date must not be after the end date.', path: ['to'] };
+
+export const transactionsFilterQuery = z.object(filters).refine(fromNotAfterTo, fromNotAfterToIssue);
+export type TransactionsFilter = z.output<typeof transactionsFilterQuery>;
+
+export const transactionsQuery = z
+  .object({ ...filters, offset: pageOffset, limit: pageLimit(500, 50) })
+  .refine(fromNotAfterTo, fromNotAfterToIssue);
+export type TransactionsQuery = z.input<typeof transactionsQuery>;
+
+export const transaction = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  type: z.enum(transactionTypes),
+  description: z.string(),
+  /** Signed: a purchase +, a generation charge -. */
+  tokens: z.number().int(),
+  balance_after: z.number().int(),
+  /** The run a charge paid for. */
+  run_id: z.number().int().nullable(),
+  /** A purchase's payment: the card and the amount paid in dollars. */
+  payment: z
+    .object({ card_brand: z.string().nullable(), card_last4: z.string().nullable(), amount: z.number().nullable() })
+    .nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const transactionsAnswer = z.object({
+  transactions: z.array(transaction),
+  /** How many rows match the filters. */
+  total: z.number().int(),
+  /** Over every matching row: the tokens deposited and withdrawn (both positive). */
+  sums: z.object({ deposits: z.number().int(), withdrawals: z.number().int() }),
+});
+export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;
+
+/** The CSV export's columns, in order (the grid's, with the Balance and the run). */
+export const transactionsCsvHeader = ['Date', 'Description', 'Type', 'Tokens Amount', 'Balance', 'Run', 'Amount Paid (USD)', 'Card'] as const;
+
+export const transactionsApi = {
+  list: endpoint({
+    name: 'transactions.list',
+    method: 'GET',
+    path: '/api/transactions',
+    summary: 'The operator’s own balance changes from the token ledger, filtered and paged, newest first.',
+    query: transactionsQuery,
+    answer: transactionsAnswer,
+  }),
+  export: endpoint({
+    name: 'transactions.export',
+    method: 'GET',
+    path: '/api/transactions/export',
+    summary: 'Every transaction the filters match, streamed as CSV (RFC 4180, UTF-8, a header row), newest first.',
+    query: transactionsFilterQuery,
+    answer: z.string().describe('text/csv'),
+  }),
+} as const;
