@@ -28,7 +28,8 @@ const filters = {
   /** The description contains this (case-insensitive). */
   q: clientText.trim().max(200).optional(),
 };
-const fromNotAfterTo = (query: { from?: string; to?: string }) => query.from === undefined || query.to === undefined || query.from <= query.to;
+const fromNotAfterTo = (query: { from?: string; to?: string }) =>
+  query.from === undefined || query.to === undefined || query.from <= query.to;
 const fromNotAfterToIssue = { message: 'The start date must not be after the end date.', path: ['to'] };
 
 export const transactionsFilterQuery = z.object(filters).refine(fromNotAfterTo, fromNotAfterToIssue);
@@ -50,9 +51,7 @@ export const transaction = z.object({
   /** The run a charge paid for. */
   run_id: z.number().int().nullable(),
   /** A purchase's payment: the card and the amount paid in dollars. */
-  payment: z
-    .object({ card_brand: z.string().nullable(), card_last4: z.string().nullable(), amount: z.number().nullable() })
-    .nullable(),
+  payment: z.object({ card_brand: z.string().nullable(), card_last4: z.string().nullable(), amount: z.number().nullable() }).nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -66,7 +65,16 @@ export const transactionsAnswer = z.object({
 export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;
 
 /** The CSV export's columns, in order (the grid's, with the Balance and the run). */
-export const transactionsCsvHeader = ['Date', 'Description', 'Type', 'Tokens Amount', 'Balance', 'Run', 'Amount Paid (USD)', 'Card'] as const;
+export const transactionsCsvHeader = [
+  'Date',
+  'Description',
+  'Type',
+  'Tokens Amount',
+  'Balance',
+  'Run',
+  'Amount Paid (USD)',
+  'Card',
+] as const;
 
 export const transactionsApi = {
   list: endpoint({

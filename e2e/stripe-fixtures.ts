@@ -60,7 +60,7 @@ export const test = base.extend<PaymentFixtures, PaymentWorkerFixtures>({
 
 export { expect };
 
-const apiHeaders = (token: string) => ({ Authorization: `Bearer ${token}`, ...requestedWithHeader });
+export const apiHeaders = (token: string) => ({ Authorization: `Bearer ${token}`, ...requestedWithHeader });
 
 /**
  * Saves a card for the operator through the API, as the screen does (setup intent, confirmation on the fake

@@ -38,7 +38,12 @@ describe.each(engines)('GET /api/transactions and its CSV export on %s', (engine
     const subcategory = await ids.subcategory('Bulldozers');
     const generated = await call('POST', '/api/brands/generate', { subcategory_id: subcategory });
     expect(generated.status).toBeLessThan(300);
-    const [run] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.subcategoryId, subcategory)).orderBy(desc(generationRuns.id)).limit(1);
+    const [run] = await t.database.db
+      .select()
+      .from(generationRuns)
+      .where(eq(generationRuns.subcategoryId, subcategory))
+      .orderBy(desc(generationRuns.id))
+      .limit(1);
     runId = (await finishedRun(t.database.db, run!.id)).id;
     await eventually(async () => ((await list('?type=withdrawal')).body.total === 1 ? true : undefined));
   });
@@ -139,7 +144,16 @@ describe.each(engines)('GET /api/transactions and its CSV export on %s', (engine
     expect(header).toEqual([...transactionsCsvHeader]);
     const listed = (await list()).body.transactions;
     expect(rows.map((r) => r[1])).toEqual(listed.map((r) => r.description));
-    expect(rows[1]).toEqual([listed[1]!.created_at, 'Purchased 1,000,000 tokens (Visa 4242)', 'deposit', '1000000', '1001000', '', '35.00', 'Visa 4242']);
+    expect(rows[1]).toEqual([
+      listed[1]!.created_at,
+      'Purchased 1,000,000 tokens (Visa 4242)',
+      'deposit',
+      '1000000',
+      '1001000',
+      '',
+      '35.00',
+      'Visa 4242',
+    ]);
     expect(rows[0]?.[5]).toBe(String(runId));
 
     const filtered = parse((await exportCsv('?type=withdrawal')).body, { bom: true }) as string[][];
@@ -148,19 +162,37 @@ describe.each(engines)('GET /api/transactions and its CSV export on %s', (engine
 
   it('quotes what needs quoting and keeps a formula from running in a spreadsheet', async () => {
     const other = await t.signIn();
-    await changeBalance(t.database.db, { userId: other.userId, delta: 5, reason: 'adjustment', reference: 'quote-1', description: 'Credit, "goodwill"\nline two' });
-    await changeBalance(t.database.db, { userId: other.userId, delta: 6, reason: 'adjustment', reference: 'quote-2', description: '=HYPERLINK("http://x")' });
+    await changeBalance(t.database.db, {
+      userId: other.userId,
+      delta: 5,
+      reason: 'adjustment',
+      reference: 'quote-1',
+      description: 'Credit, "goodwill"\nline two',
+    });
+    await changeBalance(t.database.db, {
+      userId: other.userId,
+      delta: 6,
+      reason: 'adjustment',
+      reference: 'quote-2',
+      description: '=HYPERLINK("http://x")',
+    });
     const body = (await exportCsv('', other.headers)).body;
     expect(body).toContain('"Credit, ""goodwill""\nline two"');
     const rows = parse(body, { bom: true }) as string[][];
-    expect(rows.slice(1).map((r) => r[1])).toEqual(["'=HYPERLINK(\"http://x\")", 'Credit, "goodwill"\nline two']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['\'=HYPERLINK("http://x")', 'Credit, "goodwill"\nline two']);
   });
 
   it('streams a long statement in batches, every row once, in order', async () => {
     const other = await t.signIn();
     await t.database.db.transaction(async (tx) => {
       for (let i = 1; i <= 2_345; i += 1) {
-        await changeBalance(tx, { userId: other.userId, delta: 1, reason: 'adjustment', reference: `many-${other.userId}-${i}`, description: `Row ${i}` });
+        await changeBalance(tx, {
+          userId: other.userId,
+          delta: 1,
+          reason: 'adjustment',
+          reference: `many-${other.userId}-${i}`,
+          description: `Row ${i}`,
+        });
       }
     });
     const rows = (parse((await exportCsv('', other.headers)).body, { bom: true }) as string[][]).slice(1);

@@ -223,3 +223,29 @@ export function isRetryable(error: unknown): boolean {
   if (status === undefined) return true;
   return status >= 500 && status !== 501;
 }
+
+/**
+ * Calls an endpoint that answers a file (a CSV export) and hands it to the browser as a download: the request
+ * carries the bearer token as every call does, so the file cannot be fetched by a plain link. Answers the file name
+ * the server gave (Content-Disposition) and its size in bytes.
+ */
+export async function downloadFile<E extends EndpointDeclaration>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  fallbackName = 'download',
+): Promise<{ fileName: string; bytes: number }> {
+  const { response } = await send(endpoint, input, { headers: { Accept: '*/*' }, timeout: false });
+  const blob = await response.blob();
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  const fileName = named?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; free the blob once the browser has started saving it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { fileName, bytes: blob.size };
+}

@@ -9,6 +9,7 @@
 
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import type { EquipmentStatusesScope } from '../../contract/statuses';
+import type { TransactionsQuery } from '../../contract/transactions';
 
 type Params = Record<string, string | number | boolean | undefined>;
 
@@ -105,6 +106,13 @@ export const keys = {
     equipments: () => ['exclusions', 'equipments'] as const,
     /** GET /api/brands/exclusions */
     brands: () => ['exclusions', 'brands'] as const,
+  },
+
+  // Money
+  transactions: {
+    all: ['transactions'] as const,
+    /** GET /api/transactions (extension: the operator's statement) */
+    page: (query: TransactionsQuery) => ['transactions', 'page', compact(query as Params)] as const,
   },
 
   /** GET /api/overview (extension: the dashboard home) */

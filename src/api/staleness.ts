@@ -96,7 +96,7 @@ const balanceOf = (user: z.infer<typeof changeTokensPayload>['user']) =>
 export const userChannel = 'user';
 
 export const eventStaleness = {
-  /** The balance: patch the user-tokens key (and the user answer, which carries the tokens too). */
+  /** The balance: patch the user-tokens key (and the user answer, which carries the tokens too); the statement. */
   [realtimeEvents.changeTokens]: bind({
     channel: userChannel,
     schema: changeTokensPayload,
@@ -106,6 +106,8 @@ export const eventStaleness = {
         { kind: 'patch', queryKey: keys.userTokens(), update: (old) => ({ ...(isRecord(old) ? old : {}), ...balanceOf(user) }) },
         { kind: 'patch', queryKey: keys.user(), update: (old) => (isRecord(old) ? { ...old, ...balanceOf(user) } : old) },
         invalidateKey(keys.overview()),
+        // A balance change may be a new row of the statement (a hold is not): the page on screen, if any, refetches.
+        invalidateKey(keys.transactions.all),
       ];
     },
   }),
@@ -354,12 +356,13 @@ export const mutationStaleness = {
   'paymentMethods.add': storePaymentMethods,
   'paymentMethods.switchDefault': storePaymentMethods,
   'paymentMethods.remove': storePaymentMethods,
-  // The new balance from the answer at once, then the server's (held tokens included).
+  // The new balance from the answer at once, then the server's (held tokens included); the statement gains a row.
   'tokens.purchase': onSuccess<unknown, { tokens?: number }>(({ answer }) => [
     ...(answer.tokens === undefined
       ? []
       : [{ kind: 'patch', queryKey: keys.userTokens(), update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }) } satisfies CacheEffect]),
     invalidateKey(keys.userTokens()),
+    invalidateKey(keys.transactions.all),
   ]),
   'broadcasting.auth': nothing, // pusher-js's own call
   'pusher.events': nothing, // publishers' calls (the server side)

@@ -1,95 +1,125 @@
-import { useId, useMemo, useState } from 'react';
-import { DataTable, dataTableColumns, formatDay, useDataTable } from '../../ui/data-table';
-import {
-  filterSample,
-  formatTokenAmount,
-  sampleTransactions,
-  transactionTypes,
-  type SampleTransaction,
-  type TypeFilter,
-} from './sample-transactions';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Transaction } from '../../../contract/transactions';
+import { exportTransactions, useTransactions } from '../../api/transactions';
+import { DataTable, useDataTable } from '../../ui/data-table';
+import { toast } from '../../ui/toast-store';
+import { transactionColumns } from './transaction-columns';
+import { TransactionsFilters } from './transactions-filters';
+import { filterOfSearch, hasFilters, queryOfSearch, transactionsPageSize, type TransactionsSearch } from './transactions-search';
+import { transactionsTexts } from './transactions-texts';
 import './transactions.css';
 
-export const transactionsTexts = {
-  sampleNotice: 'Sample data: this screen is a mock-up. It loads nothing and shows no real transactions.',
-  paging: 'Showing 1 to 10 of 50',
-} as const;
+const noRows: Transaction[] = [];
 
-const typeLabels: Record<TypeFilter, string> = { all: 'All', deposit: 'Deposit', withdrawal: 'Withdrawal', transfer: 'Transfer' };
-
-const col = dataTableColumns<SampleTransaction>();
-const columns = col.columns([
-  col.accessor('date', { header: 'Date', cell: (c) => <time dateTime={c.getValue()}>{formatDay(c.getValue())}</time>, meta: { width: '150px' } }),
-  col.accessor('description', { header: 'Description', meta: { width: '360px' } }),
-  col.accessor('type', { header: 'Type', cell: (c) => typeLabels[c.getValue()], meta: { width: '140px' } }),
-  col.accessor('tokens', {
-    header: 'Tokens Amount',
-    cell: (c) => (
-      <span className={c.getValue() < 0 ? 'transactions__out' : 'transactions__in'}>{formatTokenAmount(c.getValue())}</span>
-    ),
-    meta: { width: '160px', className: 'transactions__number' },
-  }),
-]);
-
-/** SPEC 2 "Transactions screen": a static mock-up (a later issue backs it with the real ledger). */
+/**
+ * SPEC 2 "Transactions screen", from the ledger (issue 12): the date and type filters, the table (Date, Description,
+ * Type, Tokens Amount, and the Balance after each row), "Showing A to B of N" with Previous / Next, paged on the
+ * server, filters and page in the URL, and an Export CSV of every matching row.
+ */
 export function TransactionsScreen() {
-  const dateId = useId();
-  const typeId = useId();
-  const [date, setDate] = useState('');
-  const [type, setType] = useState<TypeFilter>('all');
-  const rows = useMemo(() => filterSample(sampleTransactions, date, type), [date, type]);
-  const table = useDataTable({ columns, data: rows, getRowId: (row) => String(row.id) });
+  const search = useSearch({ from: '/dashboard/transactions' });
+  const navigate = useNavigate({ from: '/dashboard/transactions' });
+  const query = useMemo(() => queryOfSearch(search), [search]);
+  const transactions = useTransactions(query);
+  const rows = transactions.data?.transactions ?? noRows;
+  const total = transactions.data?.total;
+
+  const update = useCallback(
+    // A filter change starts again at the first page; a page change keeps the filters.
+    (patch: Partial<TransactionsSearch>) =>
+      void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }), replace: !('page' in patch) }),
+    [navigate],
+  );
+
+  const table = useDataTable({ columns: transactionColumns, data: rows, getRowId: (row) => String(row.id), serverSide: true });
+  const page = search.page ?? 1;
+  const first = query.offset + 1;
+  const last = query.offset + rows.length;
+  const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / transactionsPageSize));
 
   return (
     <section className="screen transactions" aria-labelledby="screen-title">
       <header className="transactions__header">
         <h1 id="screen-title" className="screen__title">
-          Transactions
+          {transactionsTexts.title}
         </h1>
-        <span className="transactions__sample-tag">Sample data</span>
+        <ExportButton search={search} disabled={total === 0} />
       </header>
-      <p className="transactions__notice" role="note">
-        {transactionsTexts.sampleNotice}
-      </p>
-      <div className="transactions__filters" role="group" aria-label="Filters">
-        <div className="field">
-          <label className="field__label" htmlFor={dateId}>
-            Date
-          </label>
-          <input id={dateId} className="input" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={typeId}>
-            Type
-          </label>
-          <select id={typeId} className="input" value={type} onChange={(event) => setType(event.target.value as TypeFilter)}>
-            {(['all', ...transactionTypes] as const).map((value) => (
-              <option key={value} value={value}>
-                {typeLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <TransactionsFilters search={search} onChange={update} />
       <DataTable
         table={table}
-        caption="Sample transactions (not real data)"
-        emptyText="No sample transactions match these filters."
+        caption="Your transactions, newest first"
+        emptyText={hasFilters(search) ? transactionsTexts.noMatch : transactionsTexts.empty}
+        loading={transactions.isPending}
+        error={
+          transactions.isError && rows.length === 0 ? (
+            <span>
+              {transactionsTexts.fetchFailed}{' '}
+              <button type="button" className="btn btn--link" onClick={() => void transactions.refetch()}>
+                Retry
+              </button>
+            </span>
+          ) : undefined
+        }
         filterLabel={false}
         columnMenu={false}
         maxHeight="none"
+        summary={
+          transactions.data && total !== undefined && total > 0 ? (
+            <span role="status" className="transactions__sums">
+              {transactionsTexts.sums(transactions.data.sums.deposits, transactions.data.sums.withdrawals)}
+            </span>
+          ) : null
+        }
       />
-      <div className="transactions__paging">
-        <p>{transactionsTexts.paging}</p>
-        <div className="transactions__pager">
-          <button type="button" className="btn btn--secondary" disabled>
-            Previous
-          </button>
-          <button type="button" className="btn btn--secondary" disabled>
-            Next
-          </button>
-        </div>
-      </div>
+      {total !== undefined && total > 0 ? (
+        <nav className="transactions__paging" aria-label="Pages">
+          <p aria-live="polite">{transactionsTexts.paging(Math.min(first, total), last, total)}</p>
+          <div className="transactions__pager">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={page <= 1}
+              onClick={() => update({ page: page - 1 === 1 ? undefined : page - 1 })}
+            >
+              Previous
+            </button>
+            <button type="button" className="btn btn--secondary" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
+              Next
+            </button>
+          </div>
+        </nav>
+      ) : null}
     </section>
+  );
+}
+
+/** Downloads every row the filters match as CSV; one export at a time (the button is disabled while it runs). */
+function ExportButton({ search, disabled }: { search: TransactionsSearch; disabled: boolean }) {
+  const [exporting, setExporting] = useState(false);
+  const running = useRef(false);
+  const start = () => {
+    if (running.current) return;
+    running.current = true;
+    setExporting(true);
+    exportTransactions(filterOfSearch(search))
+      .then(({ fileName }) => toast.success(transactionsTexts.exported(fileName)))
+      .catch(() => toast.error(transactionsTexts.exportFailed))
+      .finally(() => {
+        running.current = false;
+        setExporting(false);
+      });
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary"
+      onClick={start}
+      disabled={disabled || exporting}
+      aria-busy={exporting || undefined}
+    >
+      {exporting ? transactionsTexts.exporting : transactionsTexts.exportCsv}
+    </button>
   );
 }

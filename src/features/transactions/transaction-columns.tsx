@@ -1,0 +1,35 @@
+import type { Transaction } from '../../../contract/transactions';
+import { formatTokens } from '../../api/tokens';
+import { dataTableColumns, DateTimeCell, TextCell } from '../../ui/data-table';
+import { formatTokenAmount, typeLabel } from './transactions-texts';
+
+const col = dataTableColumns<Transaction>();
+
+/** SPEC 2's columns (Date, Description, Type, Tokens Amount) and the balance after each row. */
+export const transactionColumns = col.columns([
+  col.accessor('created_at', {
+    header: 'Date',
+    cell: (c) => <DateTimeCell value={c.getValue()} />,
+    enableSorting: false,
+    meta: { width: '190px' },
+  }),
+  col.accessor('description', {
+    header: 'Description',
+    cell: (c) => <TextCell value={c.getValue()} />,
+    enableSorting: false,
+    meta: { width: '440px' },
+  }),
+  col.accessor('type', { header: 'Type', cell: (c) => typeLabel(c.getValue()), enableSorting: false, meta: { width: '120px' } }),
+  col.accessor('tokens', {
+    header: 'Tokens Amount',
+    cell: (c) => <span className={c.getValue() < 0 ? 'transactions__out' : 'transactions__in'}>{formatTokenAmount(c.getValue())}</span>,
+    enableSorting: false,
+    meta: { width: '150px', className: 'transactions__number' },
+  }),
+  col.accessor('balance_after', {
+    header: 'Balance',
+    cell: (c) => formatTokens(c.getValue()),
+    enableSorting: false,
+    meta: { width: '140px', className: 'transactions__number' },
+  }),
+]);

@@ -1,0 +1,35 @@
+import type { TransactionType, TransactionTypeFilter } from '../../../contract/transactions';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+export const transactionsTexts = {
+  title: 'Transactions',
+  empty: 'No transactions yet.',
+  noMatch: 'No transactions match these filters.',
+  fetchFailed: 'The transactions could not be loaded.',
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting…',
+  exportFailed: 'The export failed. Nothing was downloaded.',
+  exported: (fileName: string) => `Downloaded ${fileName}.`,
+  /** SPEC 2: "Showing 1 to 10 of 50" */
+  paging: (first: number, last: number, total: number) => `Showing ${count(first)} to ${count(last)} of ${count(total)}`,
+  sums: (deposits: number, withdrawals: number) => `Deposits +${count(deposits)} · Withdrawals -${count(withdrawals)}`,
+  clearFilters: 'Clear filters',
+} as const;
+
+export const typeLabels: Record<TransactionTypeFilter, string> = {
+  all: 'All',
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+  transfer: 'Transfer',
+};
+
+/** '+1,000,000' / '-18,400' */
+export function formatTokenAmount(tokens: number): string {
+  const text = count(Math.abs(tokens));
+  return tokens < 0 ? `-${text}` : `+${text}`;
+}
+
+export const typeLabel = (type: TransactionType) => typeLabels[type];
