@@ -8,6 +8,7 @@ import { benchLiveEventCost } from './live-event-cost';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
 import { benchStartup } from './startup';
+import { benchTransactionsExport } from './transactions-export';
 
 /**
  * `npm run bench`: every speed and memory figure of the issues, printed as one JSON object. Figures, never
@@ -32,6 +33,7 @@ async function main() {
   figures.live_event_cost = await benchLiveEventCost();
   figures.realtime = await benchRealtime();
   figures.restart = await benchRestart();
+  figures.transactions_export = await benchTransactionsExport();
   console.log(JSON.stringify(figures, null, 2));
 }
 

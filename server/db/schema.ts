@@ -306,8 +306,7 @@ export const tokenLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('token_ledger_user_idx').on(t.userId, t.createdAt),
-    // The statement pages newest first by id (insertion order), also when a filter leaves few of the operator's rows.
+    // The statement pages an operator's rows newest first by id (the order they were written in).
     index('token_ledger_user_id_idx').on(t.userId, t.id),
     index('token_ledger_run_idx').on(t.runId),
     uniqueIndex('token_ledger_reference_unique').on(t.reason, t.reference),

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   Transaction,
@@ -106,6 +107,10 @@ export async function* eachTransaction(db: Executor, userId: number, filter: Tra
     if (rows.length === 0) return;
     yield rows.map(toTransaction);
     before = rows.at(-1)?.id;
+    // Let the event loop run between batches: the socket flushes (so back-pressure can pause the export) and other
+    // requests are answered. PGlite answers a query without leaving the loop, so without this a long export would
+    // read every batch before sending the first byte.
+    await setImmediate();
     if (rows.length < exportBatch) return;
   }
 }

@@ -1,3 +1,4 @@
+DROP INDEX "token_ledger_user_idx";--> statement-breakpoint
 ALTER TABLE "generation_runs" ADD COLUMN "items_added" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "generation_runs" ADD COLUMN "max_tokens" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "token_ledger" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
