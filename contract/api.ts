@@ -12,6 +12,7 @@ import { historyApi } from './history';
 import { overviewApi } from './overview';
 import { paymentMethodsApi } from './payment-methods';
 import { pusherApi } from './pusher-api';
+import { runsApi } from './runs';
 import { statusesApi } from './statuses';
 import { stripeWebhookApi } from './stripe-webhook';
 import { tokensApi } from './tokens';
@@ -32,6 +33,7 @@ export const api = {
   overview: overviewApi,
   paymentMethods: paymentMethodsApi,
   pusher: pusherApi,
+  runs: runsApi,
   statuses: statusesApi,
   stripeWebhook: stripeWebhookApi,
   tokens: tokensApi,

@@ -30,6 +30,8 @@ export const realtimeEvents = {
   updateBrand: 'updatebrand',
   statusesChanged: 'statuseschanged',
   updateEvents: 'updateevents',
+  /** Extension (issue 12), on the operator's own channel: one of their runs changed (its payload: contract/runs.ts). */
+  runChanged: 'runchanged',
 } as const;
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 

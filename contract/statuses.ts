@@ -9,6 +9,8 @@ export const statusNames = {
   noNewResults: 'No New Results',
   failed: 'Failed',
   insufficientTokens: 'Insufficient tokens',
+  /** Extension (issue 12): the operator cancelled the run; nothing it generated was kept, nothing was charged. */
+  cancelled: 'Cancelled',
 } as const;
 
 export type StatusTone = 'yellow' | 'green' | 'red' | 'grey';
@@ -23,6 +25,7 @@ export function statusTone(name: string | null | undefined): StatusTone {
     case statusNames.failed:
     case statusNames.insufficientTokens:
       return 'red';
+    case statusNames.cancelled:
     default:
       return 'grey';
   }

@@ -29,6 +29,7 @@ import paymentMethodRoutes from './routes/payment-methods';
 import statusRoutes from './routes/statuses';
 import stripeWebhookRoutes from './routes/stripe-webhook';
 import tokenRoutes from './routes/tokens';
+import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
 import { registerSpa } from './spa/plugin';
 
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(paymentMethodRoutes);
   await app.register(tokenRoutes);
   await app.register(transactionRoutes);
+  await app.register(runRoutes);
   await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);

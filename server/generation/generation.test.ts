@@ -57,7 +57,16 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     expect((await statusOf({ modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.generated);
 
     // In Progress and the hold on the balance, then the result, then the balance: each after its transaction.
-    const sent = publish.mock.calls.map(([channel, event, payload]) => [channel, event, (payload as { status?: { name: string } }).status?.name]);
+    const runSteps = publish.mock.calls
+      .filter(([, event]) => event === realtimeEvents.runChanged)
+      .map(([channel, , payload]) => [channel, (payload as { run: { id: number; status: string; started_at: string | null } }).run]);
+    expect(runSteps.map(([channel, run]) => [channel, typeof run === 'object' && run.status, typeof run === 'object' && run.started_at !== null])).toEqual([
+      [channels.user(userId), statusNames.inProgress, false],
+      [channels.user(userId), statusNames.inProgress, true],
+      [channels.user(userId), statusNames.generated, true],
+    ]);
+    const calls = publish.mock.calls.filter(([, event]) => event !== realtimeEvents.runChanged);
+    const sent = calls.map(([channel, event, payload]) => [channel, event, (payload as { status?: { name: string } }).status?.name]);
     expect(sent).toEqual([
       [channels.statuses, realtimeEvents.changeAnyStatus, statusNames.inProgress],
       [channels.user(userId), realtimeEvents.changeTokens, undefined],
@@ -65,11 +74,11 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       [channels.events, realtimeEvents.updateEvents, undefined],
       [channels.user(userId), realtimeEvents.changeTokens, undefined],
     ]);
-    const most = (publish.mock.calls[1]?.[2] as { user: { held_tokens: number } }).user.held_tokens;
+    const most = (calls[1]?.[2] as { user: { held_tokens: number } }).user.held_tokens;
     expect(most).toBeGreaterThanOrEqual(last?.chargedTokens ?? 0);
-    expect(publish.mock.calls[1]?.[2]).toEqual({ user: { id: userId, tokens: before, held_tokens: most } });
-    expect(publish.mock.calls[3]?.[2]).toEqual({ category_id: category });
-    expect(publish.mock.calls[4]?.[2]).toEqual({ user: { id: userId, tokens: await balance(), held_tokens: 0 } });
+    expect(calls[1]?.[2]).toEqual({ user: { id: userId, tokens: before, held_tokens: most } });
+    expect(calls[3]?.[2]).toEqual({ category_id: category });
+    expect(calls[4]?.[2]).toEqual({ user: { id: userId, tokens: await balance(), held_tokens: 0 } });
     publish.mockRestore();
   });
 
@@ -163,12 +172,16 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     expect(informations).toHaveLength(1);
     expect(informations[0]?.website).toMatch(/^https:\/\/example\.com\/brands\//);
     const events = publish.mock.calls.map(([channel, event]) => `${channel} ${event}`);
+    // The run itself on the operator's channel: queued, started, finished (the runs centre).
     expect(events).toEqual([
+      `${channels.user(userId)} ${realtimeEvents.runChanged}`,
       `${channels.statuses} ${realtimeEvents.changeAnyStatus}`,
       `${channels.user(userId)} ${realtimeEvents.changeTokens}`,
+      `${channels.user(userId)} ${realtimeEvents.runChanged}`,
       `${channels.statuses} ${realtimeEvents.changeAnyStatus}`,
       `${channels.equipments} ${realtimeEvents.statusesChanged}`,
       `${channels.user(userId)} ${realtimeEvents.changeTokens}`,
+      `${channels.user(userId)} ${realtimeEvents.runChanged}`,
     ]);
     publish.mockRestore();
   });

@@ -6,6 +6,7 @@ import type { Database, Executor } from '../db/client';
 import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
 import { mostRunCost, runCharge } from './pricing';
+import { announceRuns } from './run-events';
 import { failedRunTexts, finishedRunTexts, insufficientText } from './run-message';
 import { requestOf } from './prompts';
 import { ProviderError, type GenerationProvider, type Usage } from './provider';
@@ -111,6 +112,7 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
   }
   if (held.kind === 'no-payer') return end(deps, run, context, failure(statusNames.failed, noPayerText));
   if (held.changed) balanceChanged(deps.notifier, payer, held.changed);
+  await announceRuns(deps, [run.id]);
 
   let proposal: Proposal;
   try {
@@ -173,6 +175,7 @@ async function interrupted(deps: RunnerDeps, run: RunRow, signal: AbortSignal): 
   if (reason instanceof RunInterrupted && reason.why === 'lost') return { kind: 'lost' };
   const released = await releaseRun(deps.db, run.id, deps.lease.holder);
   if (released) balanceChanged(deps.notifier, released.userId, released.balance);
+  await announceRuns(deps, [run.id]);
   return { kind: 'released' };
 }
 
@@ -224,6 +227,7 @@ async function end(
   });
   if (status) await announce(deps, context, status, ending);
   if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
+  await announceRuns(deps, [run.id]);
   deps.log.info({ runId: run.id, type: run.type, status: finished.status, created: ending.created.length, charged: finished.chargedTokens }, 'generation run finished');
   return { kind: 'finished', run: finished, status, created: ending.created };
 }

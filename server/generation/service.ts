@@ -2,20 +2,23 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { GenerateAnswer } from '../../contract/generation';
 import type { Equipment, generateEquipmentsBody } from '../../contract/equipments';
 import type { Event } from '../../contract/events';
+import { retryableStatuses, runMessages } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { z } from 'zod';
 import { findEquipments } from '../catalogue/equipments';
 import { findEvents } from '../catalogue/events';
 import { equipmentsChanged, statusChanged } from '../notify/notifier';
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
-import { brandExclusions, brands, categories, subcategories } from '../db/schema';
+import { brandExclusions, brands, categories, generationRuns, subcategories } from '../db/schema';
 import { balanceChanged } from '../notify/notifier';
 import { holdForRun, InsufficientTokensError, readBalance, type Balance } from '../tokens/ledger';
 import { mostRunCost } from './pricing';
 import type { RunnerDeps } from './runner';
+import { cancelRun } from './cancel';
+import { announceRuns } from './run-events';
 import { insufficientText } from './run-message';
 import { enqueueRuns, type RunRow, type StatusRow } from './runs';
-import { describeTarget, loadContext, type RunTarget, type TargetContext } from './targets';
+import { describeTarget, loadContext, targetOfRun, type RunTarget, type TargetContext } from './targets';
 import type { GenerationWorker } from './worker';
 import { ConflictError, InvalidInputError, NotFoundError, PaymentRequiredError, ProviderFailedError, UnavailableError } from '../domain-errors';
 
@@ -98,6 +101,31 @@ export class GenerationService {
     };
   }
 
+  /** POST /api/runs/{id}/cancel (cancel.ts). */
+  cancel(userId: number, runId: number, email: string): Promise<void> {
+    return cancelRun({ db: this.deps.db, notifier: this.deps.notifier, worker: this.worker }, { userId, runId, email });
+  }
+
+  /**
+   * POST /api/runs/{id}/retry: queues a new run for the target of one of the operator's runs that ended without a
+   * result (Failed, Insufficient tokens, Cancelled), under a generate call's rules: 404 when the target is gone,
+   * 409 when a run of it is under way, 402 when the balance does not cover one run. Answers the new run's id.
+   */
+  async retry(userId: number, runId: number): Promise<number> {
+    const [old] = await this.deps.db.select().from(generationRuns).where(eq(generationRuns.id, runId));
+    if (!old || old.userId !== userId) throw new NotFoundError('Run');
+    if (old.finishedAt === null || !retryableStatuses.includes(old.status)) throw new ConflictError(runMessages.notRetryable);
+    const target = targetOfRun(old);
+    const context = target && (await loadContext(this.deps.db, target));
+    if (!context) throw new NotFoundError('Run', 'What this generation was for no longer exists.');
+    await this.checkBalance(userId, context);
+    const { runs, statuses } = await this.enqueue(userId, [context.target]);
+    const [queued] = runs;
+    if (!queued) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
+    await this.announceQueued(statuses, context);
+    return queued.id;
+  }
+
   private async context(target: RunTarget, what: string): Promise<TargetContext> {
     const context = await loadContext(this.deps.db, target);
     if (!context) throw new NotFoundError(what);
@@ -125,6 +153,8 @@ export class GenerationService {
 
   private async enqueue(userId: number, targets: RunTarget[]): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
     const queued = await this.deps.db.transaction((tx) => enqueueRuns(tx, { userId, targets }));
+    // Told as queued before a worker can take them, so that the runs centre never hears "queued" after "started".
+    await announceRuns(this.deps, queued.runs.map((run) => run.id));
     if (queued.runs.length > 0) this.worker.wake();
     return queued;
   }
@@ -167,9 +197,14 @@ export class GenerationService {
     if (!run) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
     await this.announceQueued(queued.statuses, context);
     if (queued.balance) balanceChanged(this.deps.notifier, userId, queued.balance);
+    await announceRuns(this.deps, [run.id]);
     const outcome = await this.worker.runHeld(run, context);
     if (outcome.kind === 'released') throw new UnavailableError('The server is stopping; the generation resumes when it is back.');
-    if (outcome.kind === 'lost') throw new UnavailableError('The generation is being finished by another server; its result shows when it is done.');
+    if (outcome.kind === 'lost') {
+      const [now] = await this.deps.db.select({ status: generationRuns.status }).from(generationRuns).where(eq(generationRuns.id, run.id));
+      if (now?.status === statusNames.cancelled) throw new ConflictError('The generation was cancelled. Nothing was charged.');
+      throw new UnavailableError('The generation is being finished by another server; its result shows when it is done.');
+    }
     const text = outcome.status?.message ?? '';
     switch (outcome.run.status) {
       case statusNames.generated:

@@ -72,6 +72,14 @@ export class GenerationWorker {
     );
   }
 
+  /**
+   * Stops the work on a run this process holds (it was cancelled: its row has ended already, so nothing the work
+   * would store or charge can commit). Other processes notice at their next heartbeat.
+   */
+  abandon(runId: number): void {
+    this.held.get(runId)?.abort(new RunInterrupted('lost'));
+  }
+
   /** Stops taking runs, aborts the provider calls in flight and waits until their runs are finished or given back. */
   async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);

@@ -1,3 +1,4 @@
+import type { Run, runChangedPayload } from '../../contract/runs';
 import type { StatusRecord } from '../../contract/statuses';
 import {
   channels,
@@ -73,4 +74,10 @@ export function eventsUpdated(broadcaster: Notifier, categoryId: number): void {
 export function balanceChanged(broadcaster: Notifier, userId: number, balance: { tokens: number; held: number }): void {
   const payload: z.infer<typeof changeTokensPayload> = { user: { id: userId, tokens: balance.tokens, held_tokens: balance.held } };
   send(broadcaster, channels.user(userId), realtimeEvents.changeTokens, payload);
+}
+
+/** One of an operator's runs was queued, started, finished or cancelled: their runs centre shows it as it is now. */
+export function runChanged(broadcaster: Notifier, userId: number, run: Run): void {
+  const payload: z.infer<typeof runChangedPayload> = { run };
+  send(broadcaster, channels.user(userId), realtimeEvents.runChanged, payload);
 }

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { errorAnswer, idParams } from './http';
+import { realtimeEvents } from './realtime';
+import { statusNames } from './statuses';
+import { pageLimit, pageOffset } from './text';
+
+/**
+ * The runs centre (issue 12 point 3): the generation runs an operator started, live, with Cancel and Retry.
+ */
+
+export const runTypes = ['Events', 'Brands', 'Equipments'] as const;
+export type RunType = (typeof runTypes)[number];
+
+/** `active`: queued or in progress; `finished`: ended, however; `failed`: Failed or Insufficient tokens; or one status. */
+export const runStatusFilters = ['active', 'finished', 'failed', ...Object.values(statusNames)] as const;
+export type RunStatusFilter = (typeof runStatusFilters)[number];
+
+export const runsQuery = z.object({
+  status: z.enum(runStatusFilters).optional(),
+  type: z.enum(runTypes).optional(),
+  offset: pageOffset,
+  limit: pageLimit(200, 50),
+});
+export type RunsQuery = z.input<typeof runsQuery>;
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const run = z.object({
+  id: z.number().int(),
+  type: z.enum(runTypes),
+  category: named,
+  subcategory: named.nullable(),
+  brand: named.nullable(),
+  /** The run's own status: In Progress while queued or working, then how it ended. */
+  status: z.string(),
+  /** Queued (nobody works on it yet) or working: both are In Progress. */
+  queued: z.boolean(),
+  /** HTML: sanitise before rendering. */
+  message: z.string().nullable(),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  /** The most it could cost (what it held while it worked); 0 until it started. */
+  max_tokens: z.number().int(),
+  charged_tokens: z.number().int(),
+  items_added: z.number().int(),
+});
+export type Run = z.infer<typeof run>;
+
+export const runsAnswer = z.object({ runs: z.array(run), total: z.number().int() });
+export type RunsAnswer = z.infer<typeof runsAnswer>;
+
+export const runAnswer = z.object({ run, message: z.string() });
+export type RunAnswer = z.infer<typeof runAnswer>;
+
+/** Which runs can be retried: those that ended without a result. */
+export const retryableStatuses: readonly string[] = [statusNames.failed, statusNames.insufficientTokens, statusNames.cancelled];
+
+export const runMessages = {
+  cancelled: (email: string) => `Cancelled by ${email}`,
+  cancelDone: 'The generation was cancelled. Nothing was charged.',
+  alreadyEnded: 'This generation has already ended.',
+  notRetryable: 'Only a failed, cancelled or unpaid generation can be retried.',
+  retried: 'The generation was queued again.',
+} as const;
+
+/** `runchanged` on the operator's own channel: a run of theirs was queued, started, finished, cancelled. */
+export const runChangedPayload = z.object({ run });
+
+export const runsApi = {
+  list: endpoint({
+    name: 'runs.list',
+    method: 'GET',
+    path: '/api/runs',
+    summary: 'The generation runs the operator started, newest first, filtered by status and type.',
+    query: runsQuery,
+    answer: runsAnswer,
+  }),
+  cancel: endpoint({
+    name: 'runs.cancel',
+    method: 'POST',
+    path: '/api/runs/:id/cancel',
+    summary: 'Cancels a queued or running run: its provider call is aborted, nothing it generated is kept or charged.',
+    params: idParams,
+    answer: runAnswer,
+    otherAnswers: { 409: errorAnswer },
+    announces: [realtimeEvents.runChanged, realtimeEvents.changeAnyStatus, realtimeEvents.changeTokens],
+  }),
+  retry: endpoint({
+    name: 'runs.retry',
+    method: 'POST',
+    path: '/api/runs/:id/retry',
+    summary: 'Queues a new run for the target of a failed, cancelled or unpaid run (the balance rules of a generate call).',
+    params: idParams,
+    answer: runAnswer,
+    otherAnswers: { 402: errorAnswer, 409: errorAnswer },
+    announces: [realtimeEvents.runChanged, realtimeEvents.changeAnyStatus],
+  }),
+} as const;

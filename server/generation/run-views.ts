@@ -1,0 +1,71 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Run, RunsAnswer, RunStatusFilter, RunType } from '../../contract/runs';
+import { statusNames } from '../../contract/statuses';
+import type { Executor } from '../db/client';
+import { brands, categories, generationRuns, subcategories } from '../db/schema';
+
+/**
+ * The runs centre's view of generation runs (issue 12 point 3): a run with its target's names as they are now,
+ * built by the database as one JSON value a row (see catalogue/equipments.ts).
+ */
+
+const runJson = sql<Omit<Run, 'created_at' | 'started_at' | 'finished_at'> & { created_at: string; started_at: string | null; finished_at: string | null }>`json_build_object(
+  'id', ${generationRuns.id}, 'type', ${generationRuns.type},
+  'category', json_build_object('id', ${categories.id}, 'name', ${categories.name}),
+  'subcategory', case when ${subcategories.id} is null then null else json_build_object('id', ${subcategories.id}, 'name', ${subcategories.name}) end,
+  'brand', case when ${brands.id} is null then null else json_build_object('id', ${brands.id}, 'name', ${brands.name}) end,
+  'status', ${generationRuns.status}, 'message', ${generationRuns.message}, 'attempts', ${generationRuns.attempts},
+  'queued', ${generationRuns.finishedAt} is null and (${generationRuns.leaseUntil} is null or ${generationRuns.leaseUntil} < now()),
+  'created_at', ${generationRuns.createdAt}, 'started_at', ${generationRuns.startedAt}, 'finished_at', ${generationRuns.finishedAt},
+  'max_tokens', ${generationRuns.maxTokens}, 'charged_tokens', ${generationRuns.chargedTokens}, 'items_added', ${generationRuns.itemsAdded})`;
+
+const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toRun(json: (typeof runJson)['_']['type']): Run {
+  return { ...json, created_at: new Date(json.created_at).toISOString(), started_at: iso(json.started_at), finished_at: iso(json.finished_at) };
+}
+
+function statusCondition(status: RunStatusFilter | undefined): SQL | undefined {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'active':
+      return isNull(generationRuns.finishedAt);
+    case 'finished':
+      return isNotNull(generationRuns.finishedAt);
+    case 'failed':
+      return inArray(generationRuns.status, [statusNames.failed, statusNames.insufficientTokens]);
+    default:
+      return eq(generationRuns.status, status);
+  }
+}
+
+function selectRuns(db: Executor) {
+  return db
+    .select({ json: runJson, userId: generationRuns.userId })
+    .from(generationRuns)
+    .innerJoin(categories, eq(categories.id, generationRuns.categoryId))
+    .leftJoin(subcategories, eq(subcategories.id, generationRuns.subcategoryId))
+    .leftJoin(brands, eq(brands.id, generationRuns.brandId));
+}
+
+/** GET /api/runs: the operator's runs, newest first. */
+export async function listRuns(
+  db: Executor,
+  userId: number,
+  query: { status?: RunStatusFilter; type?: RunType; offset: number; limit: number },
+): Promise<RunsAnswer> {
+  const where = and(eq(generationRuns.userId, userId), statusCondition(query.status), query.type ? eq(generationRuns.type, query.type) : undefined);
+  const [rows, [total]] = await Promise.all([
+    selectRuns(db).where(where).orderBy(desc(generationRuns.id)).limit(query.limit).offset(query.offset),
+    db.select({ n: count() }).from(generationRuns).where(where),
+  ]);
+  return { runs: rows.map(({ json }) => toRun(json)), total: Number(total?.n ?? 0) };
+}
+
+/** These runs as the runs centre shows them, with the operator who started each, in id order. */
+export async function findRuns(db: Executor, ids: readonly number[]): Promise<{ userId: number | null; run: Run }[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectRuns(db).where(inArray(generationRuns.id, [...ids])).orderBy(generationRuns.id);
+  return rows.map(({ json, userId }) => ({ userId, run: toRun(json) }));
+}
