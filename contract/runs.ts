@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { errorAnswer, idParams } from './http';
 import { realtimeEvents } from './realtime';
 import { statusNames } from './statuses';
-import { pageLimit, pageOffset } from './text';
+import { idQuery, pageLimit, pageOffset } from './text';
 
 /**
  * The runs centre (issue 12 point 3): the generation runs an operator started, live, with Cancel and Retry.
@@ -19,10 +19,37 @@ export type RunStatusFilter = (typeof runStatusFilters)[number];
 export const runsQuery = z.object({
   status: z.enum(runStatusFilters).optional(),
   type: z.enum(runTypes).optional(),
+  /** One run (a link from the statement), or the runs of one target (its history). */
+  id: idQuery.optional(),
+  category_id: idQuery.optional(),
+  subcategory_id: idQuery.optional(),
+  brand_id: idQuery.optional(),
   offset: pageOffset,
   limit: pageLimit(200, 50),
 });
 export type RunsQuery = z.input<typeof runsQuery>;
+export type RunsFilter = Omit<z.output<typeof runsQuery>, 'offset' | 'limit'>;
+
+/** Whether a run is one a list of these filters shows (the server's rule, for a client patching its cached lists). */
+export function runMatches(run: Run, filter: Partial<RunsFilter>): boolean {
+  if (filter.id !== undefined && run.id !== filter.id) return false;
+  if (filter.type !== undefined && run.type !== filter.type) return false;
+  if (filter.category_id !== undefined && run.category.id !== filter.category_id) return false;
+  if (filter.subcategory_id !== undefined && run.subcategory?.id !== filter.subcategory_id) return false;
+  if (filter.brand_id !== undefined && run.brand?.id !== filter.brand_id) return false;
+  switch (filter.status) {
+    case undefined:
+      return true;
+    case 'active':
+      return run.finished_at === null;
+    case 'finished':
+      return run.finished_at !== null;
+    case 'failed':
+      return run.status === statusNames.failed || run.status === statusNames.insufficientTokens;
+    default:
+      return run.status === filter.status;
+  }
+}
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 

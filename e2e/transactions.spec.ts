@@ -112,6 +112,17 @@ test.describe('transactions screen', () => {
       [expect.any(String), 'Purchased 1,000,000 tokens (Visa 4242)', 'deposit', '1000000', '1000000', '', '35.00', 'Visa 4242'],
     ]);
     await expectNoSeriousA11yViolations(page);
+
+    // A charge links to the run it paid for.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('combobox', { name: 'Type' }).selectOption('withdrawal');
+    await bodyRows(page).first().getByRole('link', { name: `Run #${run!.id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/runs\\?run=${run!.id}$`));
+    const runs = page.getByRole('table', { name: 'Your generation runs, newest first' });
+    await expect(runs.locator('tbody tr')).toHaveCount(1);
+    await expect(runs.locator('tbody tr')).toContainText('Brands of Construction Equipment / Bulldozers');
+    await expect(runs.locator('tbody tr')).toContainText(`${run!.chargedTokens.toLocaleString('en-US')} / ${run!.maxTokens.toLocaleString('en-US')}`);
+    await expect(page.getByText(`Run #${run!.id}`, { exact: false })).toBeVisible();
   });
 
   test('a keyboard alone reaches the filters, the pager and the export', async ({ page, paymentsServer: server, signInBuyer }) => {

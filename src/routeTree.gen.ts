@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardEventsRouteImport } from './routes/dashboard.events'
 import { Route as DashboardPaymentMethodsRouteImport } from './routes/dashboard.payment-methods'
+import { Route as DashboardRunsRouteImport } from './routes/dashboard.runs'
 import { Route as DashboardTransactionsRouteImport } from './routes/dashboard.transactions'
 import { Route as DashboardBrandsIndexRouteImport } from './routes/dashboard.brands.index'
 import { Route as DashboardBrandsExclusionsRouteImport } from './routes/dashboard.brands.exclusions'
@@ -50,6 +51,11 @@ const DashboardEventsRoute = DashboardEventsRouteImport.update({
 const DashboardPaymentMethodsRoute = DashboardPaymentMethodsRouteImport.update({
   id: '/payment-methods',
   path: '/payment-methods',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardRunsRoute = DashboardRunsRouteImport.update({
+  id: '/runs',
+  path: '/runs',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardTransactionsRoute = DashboardTransactionsRouteImport.update({
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/dashboard/events': typeof DashboardEventsRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
+  '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/brands/exclusions': typeof DashboardBrandsExclusionsRoute
@@ -106,6 +113,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/dashboard/events': typeof DashboardEventsRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
+  '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/brands/exclusions': typeof DashboardBrandsExclusionsRoute
@@ -121,6 +129,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/dashboard/events': typeof DashboardEventsRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
+  '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/brands/exclusions': typeof DashboardBrandsExclusionsRoute
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard/events'
     | '/dashboard/payment-methods'
+    | '/dashboard/runs'
     | '/dashboard/transactions'
     | '/dashboard/'
     | '/dashboard/brands/exclusions'
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard/events'
     | '/dashboard/payment-methods'
+    | '/dashboard/runs'
     | '/dashboard/transactions'
     | '/dashboard'
     | '/dashboard/brands/exclusions'
@@ -164,6 +175,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/dashboard/events'
     | '/dashboard/payment-methods'
+    | '/dashboard/runs'
     | '/dashboard/transactions'
     | '/dashboard/'
     | '/dashboard/brands/exclusions'
@@ -223,6 +235,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardPaymentMethodsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/runs': {
+      id: '/dashboard/runs'
+      path: '/runs'
+      fullPath: '/dashboard/runs'
+      preLoaderRoute: typeof DashboardRunsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/transactions': {
       id: '/dashboard/transactions'
       path: '/transactions'
@@ -271,6 +290,7 @@ declare module '@tanstack/react-router' {
 interface DashboardRouteChildren {
   DashboardEventsRoute: typeof DashboardEventsRoute
   DashboardPaymentMethodsRoute: typeof DashboardPaymentMethodsRoute
+  DashboardRunsRoute: typeof DashboardRunsRoute
   DashboardTransactionsRoute: typeof DashboardTransactionsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardBrandsExclusionsRoute: typeof DashboardBrandsExclusionsRoute
@@ -283,6 +303,7 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardEventsRoute: DashboardEventsRoute,
   DashboardPaymentMethodsRoute: DashboardPaymentMethodsRoute,
+  DashboardRunsRoute: DashboardRunsRoute,
   DashboardTransactionsRoute: DashboardTransactionsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardBrandsExclusionsRoute: DashboardBrandsExclusionsRoute,

@@ -59,8 +59,11 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     // In Progress and the hold on the balance, then the result, then the balance: each after its transaction.
     const runSteps = publish.mock.calls
       .filter(([, event]) => event === realtimeEvents.runChanged)
-      .map(([channel, , payload]) => [channel, (payload as { run: { id: number; status: string; started_at: string | null } }).run]);
-    expect(runSteps.map(([channel, run]) => [channel, typeof run === 'object' && run.status, typeof run === 'object' && run.started_at !== null])).toEqual([
+      .map(([channel, , payload]) => {
+        const { run } = payload as { run: { status: string; started_at: string | null } };
+        return [channel, run.status, run.started_at !== null];
+      });
+    expect(runSteps).toEqual([
       [channels.user(userId), statusNames.inProgress, false],
       [channels.user(userId), statusNames.inProgress, true],
       [channels.user(userId), statusNames.generated, true],

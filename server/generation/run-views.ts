@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Run, RunsAnswer, RunStatusFilter, RunType } from '../../contract/runs';
+import type { Run, RunsAnswer, RunsFilter, RunStatusFilter } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brands, categories, generationRuns, subcategories } from '../db/schema';
@@ -53,9 +53,17 @@ function selectRuns(db: Executor) {
 export async function listRuns(
   db: Executor,
   userId: number,
-  query: { status?: RunStatusFilter; type?: RunType; offset: number; limit: number },
+  query: RunsFilter & { offset: number; limit: number },
 ): Promise<RunsAnswer> {
-  const where = and(eq(generationRuns.userId, userId), statusCondition(query.status), query.type ? eq(generationRuns.type, query.type) : undefined);
+  const where = and(
+    eq(generationRuns.userId, userId),
+    statusCondition(query.status),
+    query.type === undefined ? undefined : eq(generationRuns.type, query.type),
+    query.id === undefined ? undefined : eq(generationRuns.id, query.id),
+    query.category_id === undefined ? undefined : eq(generationRuns.categoryId, query.category_id),
+    query.subcategory_id === undefined ? undefined : eq(generationRuns.subcategoryId, query.subcategory_id),
+    query.brand_id === undefined ? undefined : eq(generationRuns.brandId, query.brand_id),
+  );
   const [rows, [total]] = await Promise.all([
     selectRuns(db).where(where).orderBy(desc(generationRuns.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(generationRuns).where(where),

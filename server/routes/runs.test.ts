@@ -110,6 +110,11 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     expect((await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.total).toBe(2);
     expect((await call<RunsAnswer>('GET', '/api/runs?status=finished')).body.runs.every((r) => r.finished_at !== null)).toBe(true);
     expect((await call<RunsAnswer>('GET', '/api/runs?type=Events')).body.total).toBe(0);
+    const one = all.body.runs[2]!;
+    expect((await call<RunsAnswer>('GET', `/api/runs?id=${one.id}`)).body.runs.map((r) => r.id)).toEqual([one.id]);
+    const ofTarget = await call<RunsAnswer>('GET', `/api/runs?subcategory_id=${one.subcategory!.id}`);
+    expect(ofTarget.body.runs.length).toBeGreaterThan(0);
+    expect(ofTarget.body.runs.every((r) => r.subcategory?.id === one.subcategory!.id)).toBe(true);
     const page = await call<RunsAnswer>('GET', '/api/runs?limit=1&offset=1');
     expect(page.body.runs.map((r) => r.id)).toEqual([all.body.runs[1]?.id]);
 

@@ -10,6 +10,7 @@
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import type { EquipmentStatusesScope } from '../../contract/statuses';
 import type { TransactionsQuery } from '../../contract/transactions';
+import type { RunsQuery } from '../../contract/runs';
 
 type Params = Record<string, string | number | boolean | undefined>;
 
@@ -113,6 +114,12 @@ export const keys = {
     all: ['transactions'] as const,
     /** GET /api/transactions (extension: the operator's statement) */
     page: (query: TransactionsQuery) => ['transactions', 'page', compact(query as Params)] as const,
+  },
+
+  runs: {
+    all: ['runs'] as const,
+    /** GET /api/runs (extension: the runs centre; a target's runs are its history) */
+    page: (query: RunsQuery) => ['runs', 'page', compact(query as Params)] as const,
   },
 
   /** GET /api/overview (extension: the dashboard home) */

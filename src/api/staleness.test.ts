@@ -2,9 +2,12 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../contract/api';
 import { realtimeEvents } from '../../contract/realtime';
+import type { Run, RunsAnswer } from '../../contract/runs';
+import { statusNames } from '../../contract/statuses';
 import { equipmentRow } from '../test/catalogue-data';
 import { keys } from './keys';
-import { applyMutationStaleness, eventStaleness, mutationStaleness } from './staleness';
+import { applyEffects } from './cache-effects';
+import { applyMutationStaleness, effectsOf, eventStaleness, mutationStaleness } from './staleness';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 afterEach(() => queryClient.clear());
@@ -76,5 +79,58 @@ describe('the other mutations', () => {
     expect(invalid(keys.events.page(2))).toBe(true);
     expect(invalid(keys.events.page(3))).toBe(false);
     expect(mutationStaleness['events.generate'].when).toBe('settled');
+  });
+});
+
+describe('runchanged', () => {
+  const run = (id: number, patch: Partial<Run> = {}): Run => ({
+    id,
+    type: 'Brands',
+    category: { id: 1, name: 'Construction Equipment' },
+    subcategory: { id: 11, name: 'Bulldozers' },
+    brand: null,
+    status: statusNames.inProgress,
+    queued: false,
+    message: null,
+    attempts: 1,
+    created_at: '2026-11-25T00:00:00.000Z',
+    started_at: '2026-11-25T00:00:01.000Z',
+    finished_at: null,
+    max_tokens: 4_000,
+    charged_tokens: 0,
+    items_added: 0,
+    ...patch,
+  });
+  const effects = (payload: Run) => {
+    const outcome = effectsOf(realtimeEvents.runChanged, { run: payload }, screen);
+    if (outcome.kind !== 'effects') throw new Error(outcome.kind);
+    return applyEffects(queryClient, outcome.effects);
+  };
+  const screen = { userId: 5, visibleSubcategoryIds: new Set<number>(), subcategoryName: () => undefined, subcategoryIdsOf: () => [] };
+
+  it('writes the run into the pages that hold it; a page whose filter it leaves or enters is refetched', async () => {
+    const all = keys.runs.page({ offset: 0, limit: 50 });
+    const active = keys.runs.page({ status: 'active', offset: 0, limit: 50 });
+    const cancelledOnes = keys.runs.page({ status: 'Cancelled', offset: 0, limit: 50 });
+    const events = keys.runs.page({ type: 'Events', offset: 0, limit: 50 });
+    seed(all, { runs: [run(2), run(1)], total: 2 });
+    seed(active, { runs: [run(2)], total: 1 });
+    seed(cancelledOnes, { runs: [], total: 0 });
+    seed(events, { runs: [], total: 0 });
+
+    const ended = run(2, { status: statusNames.cancelled, finished_at: '2026-11-25T00:00:05.000Z' });
+    await effects(ended);
+    expect(queryClient.getQueryData<RunsAnswer>(all)?.runs.map((r) => r.status)).toEqual([statusNames.cancelled, statusNames.inProgress]);
+    expect(invalid(all)).toBe(false); // patched in place, no refetch
+    expect(invalid(active)).toBe(true); // it left the page's filter
+    expect(invalid(cancelledOnes)).toBe(true); // it entered the page's filter
+    expect(invalid(events)).toBe(false); // not a run that page could show
+  });
+
+  it('a new run makes the pages it belongs on refetch', async () => {
+    const all = keys.runs.page({ offset: 0, limit: 50 });
+    seed(all, { runs: [run(1)], total: 1 });
+    await effects(run(3, { queued: true, started_at: null }));
+    expect(invalid(all)).toBe(true);
   });
 });

@@ -14,10 +14,11 @@ import {
   updateEventsPayload,
   updateSubcategoryPayload,
 } from '../../contract/realtime';
+import { runChangedPayload, runMatches, type Run, type RunAnswer, type RunsAnswer, type RunsFilter } from '../../contract/runs';
 import { statusRecord } from '../../contract/statuses';
 import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
-import { isUnder, keys } from './keys';
+import { isUnder, keyParams, keys } from './keys';
 import { patchCategoriesAnswer, patchStatusesList } from './status-patches';
 
 /**
@@ -88,6 +89,28 @@ interface Binding<S extends z.ZodType> {
 }
 
 const bind = <S extends z.ZodType>(binding: Binding<S>) => binding;
+
+/**
+ * A run as it is now, into the cached runs lists: written into the pages that hold it; a page whose filter it now
+ * leaves, or newly enters (a run queued, a run that failed), refetches if it is on screen.
+ */
+function runEffects(run: Run): CacheEffect[] {
+  const holds = (data: unknown) => isRecord(data) && Array.isArray(data.runs) && (data.runs as Run[]).some((r) => r.id === run.id);
+  return [
+    {
+      kind: 'patchAll',
+      queryKey: keys.runs.all,
+      update: (old) => (holds(old) ? { ...(old as RunsAnswer), runs: (old as RunsAnswer).runs.map((r) => (r.id === run.id ? run : r)) } : old),
+    },
+    invalidate({
+      predicate: (query: Query) => {
+        if (!isUnder(query.queryKey, keys.runs.all)) return false;
+        const matches = runMatches(run, (keyParams(query.queryKey) ?? {}) as Partial<RunsFilter>);
+        return holds(query.state.data) ? !matches : matches;
+      },
+    }),
+  ];
+}
 
 /** The balance fields an event carries (`held_tokens` only from servers that hold tokens for runs). */
 const balanceOf = (user: z.infer<typeof changeTokensPayload>['user']) =>
@@ -224,6 +247,13 @@ export const eventStaleness = {
       invalidateKey(keys.categories.list(), true),
     ],
   }),
+
+  /** One of the operator's runs changed (queued, started, ended, cancelled): the runs centre's lists. */
+  [realtimeEvents.runChanged]: bind({
+    channel: userChannel,
+    schema: runChangedPayload,
+    effects: ({ run }) => runEffects(run),
+  }),
 } as const;
 
 export type RealtimeEventName = keyof typeof eventStaleness;
@@ -244,6 +274,8 @@ export function resyncEffects(): CacheEffect[] {
     keys.exclusions.all,
     keys.history.all,
     keys.overview(),
+    keys.runs.all,
+    keys.transactions.all,
   ].map((queryKey) => invalidateKey(queryKey));
 }
 
@@ -357,6 +389,9 @@ export const mutationStaleness = {
   'paymentMethods.switchDefault': storePaymentMethods,
   'paymentMethods.remove': storePaymentMethods,
   // The new balance from the answer at once, then the server's (held tokens included); the statement gains a row.
+  // The run's answer is the run as it now is (cancelled, or the new one queued); the event that follows says it too.
+  'runs.cancel': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
+  'runs.retry': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
   'tokens.purchase': onSuccess<unknown, { tokens?: number }>(({ answer }) => [
     ...(answer.tokens === undefined
       ? []

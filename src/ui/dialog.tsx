@@ -70,6 +70,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   onConfirm,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -79,12 +80,24 @@ export function ConfirmDialog({
   cancelLabel?: string;
   destructive?: boolean;
   onConfirm: () => void;
+  /** Where the focus goes on close when the dialog was opened without a radix trigger. Default: radix's choice. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog--sm" {...(description ? {} : { 'aria-describedby': undefined })}>
+        <AlertDialog.Content
+          className="dialog dialog--sm"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : null}
           <footer className="dialog__footer">

@@ -66,6 +66,7 @@ export function DashboardHome() {
           <nav className="home__links" aria-label="Catalogue screens">
             <Link to="/dashboard/equipments">Equipments</Link>
             <Link to="/dashboard/equipments/exclusions">Exclusions</Link>
+            <Link to="/dashboard/runs">Runs</Link>
             <Link to="/dashboard/transactions">Transactions</Link>
           </nav>
         </>

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { Transaction } from '../../../contract/transactions';
 import { formatTokens } from '../../api/tokens';
 import { dataTableColumns, DateTimeCell, TextCell } from '../../ui/data-table';
@@ -15,7 +16,7 @@ export const transactionColumns = col.columns([
   }),
   col.accessor('description', {
     header: 'Description',
-    cell: (c) => <TextCell value={c.getValue()} />,
+    cell: ({ row }) => <Description transaction={row.original} />,
     enableSorting: false,
     meta: { width: '440px' },
   }),
@@ -33,3 +34,16 @@ export const transactionColumns = col.columns([
     meta: { width: '140px', className: 'transactions__number' },
   }),
 ]);
+
+/** The row's description; a charge links to the run it paid for (the runs centre, that run alone). */
+function Description({ transaction }: { transaction: Transaction }) {
+  if (transaction.run_id === null) return <TextCell value={transaction.description} />;
+  return (
+    <span className="transactions__description">
+      <TextCell value={transaction.description} />
+      <Link to="/dashboard/runs" search={{ run: transaction.run_id }} className="transactions__run-link">
+        Run #{transaction.run_id}
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { retryableStatuses, type Run } from '../../../contract/runs';
+import type { HistorySource } from '../../api/history';
+import { useCancelRun, useRetryRun } from '../../api/runs';
+import { ConfirmDialog } from '../../ui/dialog';
+import { toast } from '../../ui/toast-store';
+import { HistoryDialog } from '../history';
+import { errorMessage } from '../../api/http';
+import { runsTexts, targetText } from './runs-texts';
+
+/** The generation history a run belongs to: its category's events, its subcategory's brands, its brand's models. */
+function historyOf(run: Run): HistorySource | null {
+  if (run.type === 'Events') return { kind: 'generation', params: { type: 'Events', category_id: run.category.id } };
+  if (run.subcategory === null) return null;
+  if (run.type === 'Brands') return { kind: 'brand', params: { subcategory_id: run.subcategory.id } };
+  return run.brand === null ? null : { kind: 'brand', params: { subcategory_id: run.subcategory.id, brand_id: run.brand.id } };
+}
+
+/**
+ * A run's actions: Cancel (while it is queued or working; asks first), Retry (once it failed, was cancelled or could
+ * not be paid) and History (its target's runs). Each button is disabled from its first click until the call answers.
+ */
+export function RunActions({ run }: { run: Run }) {
+  const cancel = useCancelRun();
+  const retry = useRetryRun();
+  const [confirming, setConfirming] = useState(false);
+  const [history, setHistory] = useState<HistorySource | null>(null);
+  const busy = useRef(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const [pending, setPending] = useState(false);
+  const target = targetText(run);
+
+  const once = (work: () => Promise<unknown>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    void work().finally(() => {
+      busy.current = false;
+      setPending(false);
+    });
+  };
+
+  const doCancel = () =>
+    once(() =>
+      cancel.mutateAsync(run.id).then(
+        (answer) => toast.success(answer.message),
+        (error: unknown) => toast.error(errorMessage(error, runsTexts.actionFailed)),
+      ),
+    );
+  const doRetry = () =>
+    once(() =>
+      retry.mutateAsync(run.id).then(
+        (answer) => toast.success(answer.message),
+        (error: unknown) => toast.error(errorMessage(error, runsTexts.actionFailed)),
+      ),
+    );
+  const source = historyOf(run);
+
+  return (
+    <span className="runs__actions">
+      {run.finished_at === null ? (
+        <button ref={cancelButton} type="button" className="btn btn--secondary" aria-label={`Cancel ${target}`} disabled={pending} onClick={() => setConfirming(true)}>
+          Cancel
+        </button>
+      ) : null}
+      {run.finished_at !== null && retryableStatuses.includes(run.status) ? (
+        <button type="button" className="btn btn--secondary" aria-label={`Retry ${target}`} disabled={pending} onClick={doRetry}>
+          Retry
+        </button>
+      ) : null}
+      {source ? (
+        <button type="button" className="btn btn--link" aria-label={`History of ${target}`} onClick={() => setHistory(source)}>
+          History
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={runsTexts.cancelTitle}
+        description={runsTexts.cancelDescription(run)}
+        confirmLabel={runsTexts.cancelConfirm}
+        cancelLabel={runsTexts.cancelKeep}
+        destructive
+        onConfirm={doCancel}
+        returnFocusTo={cancelButton}
+      />
+      <HistoryDialog source={history} onClose={() => setHistory(null)} description={`Generation runs: ${target}.`} />
+    </span>
+  );
+}
