@@ -6,11 +6,13 @@ import type { EndpointDeclaration } from './endpoint';
 import { equipmentsApi } from './equipments';
 import { eventsApi } from './events';
 import { exclusionsApi } from './exclusions';
+import { generationApi } from './estimate';
 import { healthApi } from './health';
 import { openApiApi } from './openapi';
 import { historyApi } from './history';
 import { overviewApi } from './overview';
 import { paymentMethodsApi } from './payment-methods';
+import { preferencesApi } from './preferences';
 import { pusherApi } from './pusher-api';
 import { runsApi } from './runs';
 import { statusesApi } from './statuses';
@@ -27,11 +29,13 @@ export const api = {
   equipments: equipmentsApi,
   events: eventsApi,
   exclusions: exclusionsApi,
+  generation: generationApi,
   health: healthApi,
   openapi: openApiApi,
   history: historyApi,
   overview: overviewApi,
   paymentMethods: paymentMethodsApi,
+  preferences: preferencesApi,
   pusher: pusherApi,
   runs: runsApi,
   statuses: statusesApi,

@@ -29,6 +29,8 @@ import paymentMethodRoutes from './routes/payment-methods';
 import statusRoutes from './routes/statuses';
 import stripeWebhookRoutes from './routes/stripe-webhook';
 import tokenRoutes from './routes/tokens';
+import generationRoutes from './routes/generation';
+import preferenceRoutes from './routes/preferences';
 import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
 import { registerSpa } from './spa/plugin';
@@ -96,6 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(tokenRoutes);
   await app.register(transactionRoutes);
   await app.register(runRoutes);
+  await app.register(generationRoutes);
+  await app.register(preferenceRoutes);
   await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { GenerateAnswer } from '../../contract/generation';
 import type { Equipment, generateEquipmentsBody } from '../../contract/equipments';
 import type { Event } from '../../contract/events';
+import type { EstimateAnswer, ParsedEstimateBody } from '../../contract/estimate';
 import { retryableStatuses, runMessages } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import { brandExclusions, brands, categories, generationRuns, subcategories } from '../db/schema';
 import { balanceChanged } from '../notify/notifier';
 import { holdForRun, InsufficientTokensError, readBalance, type Balance } from '../tokens/ledger';
+import { countUnderWay, typicalRunCost } from './costs';
 import { mostRunCost } from './pricing';
 import type { RunnerDeps } from './runner';
 import { cancelRun } from './cancel';
@@ -45,11 +47,7 @@ export class GenerationService {
 
   /** POST /api/equipments/generate-models: the new models of one brand. */
   async generateModels(userId: number, brandId: number, subcategoryId: number): Promise<Equipment[]> {
-    const [brand] = await this.deps.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
-    if (!brand) throw new NotFoundError('Brand');
-    if (brand.subcategoryId !== subcategoryId) throw new InvalidInputError('brand', 'The brand is not in this subcategory.');
-    const target: RunTarget = { type: 'Equipments', categoryId: 0, subcategoryId, brandId };
-    const context = await this.context(target, 'Brand');
+    const context = await this.modelsContext(brandId, subcategoryId);
     const created = await this.runNow(userId, context);
     return findEquipments(this.deps.db, created.ids);
   }
@@ -66,6 +64,80 @@ export class GenerationService {
 
   /** POST /api/equipments/generate: queues the models of each selected brand (its excluded ones skipped). */
   async generateEquipments(userId: number, body: z.output<typeof generateEquipmentsBody>): Promise<GenerateAnswer> {
+    const plan = await this.equipmentsPlan(body);
+    const { context, targets, excluded, subcategoryName } = plan;
+    if (!context) throw new ConflictError('Every selected brand is excluded: nothing to generate.');
+    // The first brand stands for all in the balance check: a run of any of them costs about the same.
+    await this.checkBalance(userId, context);
+    const { runs, statuses } = await this.enqueue(userId, targets);
+    if (runs.length === 0) throw new ConflictError('A generation of every selected brand is already in progress.');
+    await this.announceQueued(statuses, context);
+    const notes = [
+      excluded > 0 ? `${plural(excluded, 'excluded brand', 'excluded brands')} skipped` : '',
+      targets.length > runs.length ? `${plural(targets.length - runs.length, 'brand', 'brands')} already in progress` : '',
+    ].filter(Boolean);
+    return {
+      success: true,
+      message: `Generating models for ${plural(runs.length, 'brand', 'brands')} of ${subcategoryName}.${notes.length > 0 ? ` (${notes.join('; ')}.)` : ''}`,
+    };
+  }
+
+  /**
+   * POST /api/generation/estimate: what the generate call of this body would queue and may cost, refused as that
+   * call refuses bad input (404, 422). Reads only.
+   */
+  async estimate(userId: number, body: ParsedEstimateBody): Promise<EstimateAnswer> {
+    const plan = await this.planOf(body);
+    const inProgress = await countUnderWay(this.deps.db, plan.targets);
+    const runs = plan.targets.length - inProgress;
+    const most = plan.context ? mostRunCost(plan.context, this.deps.maxOutputTokens) : 0;
+    const typical = await typicalRunCost(this.deps.db, userId, plan.context?.target.type ?? 'Equipments');
+    const balance = (await readBalance(this.deps.db, userId)) ?? { tokens: 0, held: 0, available: 0 };
+    return {
+      runs,
+      max_tokens: most * runs,
+      expected_tokens: Math.min(typical ?? most, most) * runs,
+      balance: balance.available,
+      affordable: balance.available >= most * runs,
+      skipped: { excluded: plan.excluded, in_progress: inProgress },
+    };
+  }
+
+  /** The targets a generate body stands for, the context of the first (its cost stands for each), and the brands it skips as excluded. */
+  private async planOf(body: ParsedEstimateBody): Promise<{ context: TargetContext | undefined; targets: RunTarget[]; excluded: number }> {
+    switch (body.type) {
+      case 'Events': {
+        const context = await this.context({ type: 'Events', categoryId: body.category_id, subcategoryId: null, brandId: null }, 'Category');
+        return { context, targets: [context.target], excluded: 0 };
+      }
+      case 'Brands': {
+        const context = await this.context({ type: 'Brands', categoryId: 0, subcategoryId: body.subcategory_id, brandId: null }, 'Subcategory');
+        return { context, targets: [context.target], excluded: 0 };
+      }
+      case 'Models': {
+        const context = await this.modelsContext(body.brand, body.subcategory_id);
+        return { context, targets: [context.target], excluded: 0 };
+      }
+      case 'Equipments': {
+        const names = body.subcategory_id === undefined ? { category: body.category ?? '', subcategory: body.subcategory ?? '' } : undefined;
+        return this.equipmentsPlan(names ? { ...names, brands: body.brands } : { subcategory_id: body.subcategory_id ?? 0, brands: body.brands });
+      }
+    }
+  }
+
+  /** The brand's run target in its subcategory: 404 for a missing brand, 422 for a brand of another subcategory. */
+  private async modelsContext(brandId: number, subcategoryId: number): Promise<TargetContext> {
+    const [brand] = await this.deps.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
+    if (!brand) throw new NotFoundError('Brand');
+    if (brand.subcategoryId !== subcategoryId) throw new InvalidInputError('brand', 'The brand is not in this subcategory.');
+    return this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId }, 'Brand');
+  }
+
+  /**
+   * The runs a Generate Equipments call stands for: one a selected brand that is not excluded (404 for a missing
+   * subcategory, 422 for a brand of another one); `context` is the first brand's, undefined when every one is excluded.
+   */
+  private async equipmentsPlan(body: z.output<typeof generateEquipmentsBody>) {
     const subcategoryId = 'subcategory_id' in body ? body.subcategory_id : await this.subcategoryByNames(body.category, body.subcategory);
     const ids = [...new Set(body.brands)];
     const rows = await this.deps.db
@@ -80,25 +152,11 @@ export class GenerationService {
       throw new InvalidInputError('brands', `These brands are not in ${subcategory.name}: ${foreign.join(', ')}.`, `Not in ${subcategory.name}: ${foreign.join(', ')}.`);
     }
     const wanted = rows.filter((row) => row.excluded === null).sort((a, b) => a.id - b.id);
-    const excluded = rows.length - wanted.length;
     const first = wanted[0];
-    if (!first) throw new ConflictError('Every selected brand is excluded: nothing to generate.');
-    // The first brand stands for all in the balance check: a run of any of them costs about the same.
-    const context = await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first.id }, 'Brand');
-    await this.checkBalance(userId, context);
-    const { categoryId } = context.target;
+    const context = first ? await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first.id }, 'Brand') : undefined;
+    const categoryId = context?.target.categoryId ?? 0;
     const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
-    const { runs, statuses } = await this.enqueue(userId, targets);
-    if (runs.length === 0) throw new ConflictError('A generation of every selected brand is already in progress.');
-    await this.announceQueued(statuses, context);
-    const notes = [
-      excluded > 0 ? `${plural(excluded, 'excluded brand', 'excluded brands')} skipped` : '',
-      wanted.length > runs.length ? `${plural(wanted.length - runs.length, 'brand', 'brands')} already in progress` : '',
-    ].filter(Boolean);
-    return {
-      success: true,
-      message: `Generating models for ${plural(runs.length, 'brand', 'brands')} of ${subcategory.name}.${notes.length > 0 ? ` (${notes.join('; ')}.)` : ''}`,
-    };
+    return { context, targets, excluded: rows.length - wanted.length, subcategoryName: subcategory.name };
   }
 
   /** POST /api/runs/{id}/cancel (cancel.ts). */

@@ -11,6 +11,7 @@ import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import type { EquipmentStatusesScope } from '../../contract/statuses';
 import type { TransactionsQuery } from '../../contract/transactions';
 import type { RunsQuery } from '../../contract/runs';
+import type { EstimateBody } from '../../contract/estimate';
 
 type Params = Record<string, string | number | boolean | undefined>;
 
@@ -109,12 +110,18 @@ export const keys = {
     brands: () => ['exclusions', 'brands'] as const,
   },
 
+  /** GET /api/preferences (extension: the operator's settings) */
+  preferences: () => ['preferences'] as const,
+
   // Money
   transactions: {
     all: ['transactions'] as const,
     /** GET /api/transactions (extension: the operator's statement) */
     page: (query: TransactionsQuery) => ['transactions', 'page', compact(query as Params)] as const,
   },
+
+  /** POST /api/generation/estimate (extension: a call's cost before it is confirmed; never cached for long) */
+  estimate: (body: EstimateBody) => ['estimate', body] as const,
 
   runs: {
     all: ['runs'] as const,

@@ -15,6 +15,7 @@ import {
   updateSubcategoryPayload,
 } from '../../contract/realtime';
 import { runChangedPayload, runMatches, type Run, type RunAnswer, type RunsAnswer, type RunsFilter } from '../../contract/runs';
+import type { Preferences } from '../../contract/preferences';
 import { statusRecord } from '../../contract/statuses';
 import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
@@ -389,6 +390,9 @@ export const mutationStaleness = {
   'paymentMethods.switchDefault': storePaymentMethods,
   'paymentMethods.remove': storePaymentMethods,
   // The new balance from the answer at once, then the server's (held tokens included); the statement gains a row.
+  'generation.estimate': nothing, // reads only
+  // The preferences as stored replace the cached ones.
+  'preferences.update': onSuccess<unknown, Preferences>(({ answer }) => [{ kind: 'patch', queryKey: keys.preferences(), update: () => answer }]),
   // The run's answer is the run as it now is (cancelled, or the new one queued); the event that follows says it too.
   'runs.cancel': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
   'runs.retry': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),

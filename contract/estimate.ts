@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { idField } from './http';
+import { clientText } from './text';
+
+/**
+ * A cost before every paid run (issue 12 point 2): what a generate call would queue and what it may cost, asked
+ * before the operator confirms. It changes nothing.
+ */
+
+const brandsField = z.array(idField).min(1, 'Select at least one brand.').max(1000);
+
+export const estimateBody = z.discriminatedUnion('type', [
+  /** POST /api/events/generate's body */
+  z.object({ type: z.literal('Events'), category_id: idField }),
+  /** POST /api/brands/generate's body */
+  z.object({ type: z.literal('Brands'), subcategory_id: idField }),
+  /** POST /api/equipments/generate's body: the subcategory by id, or by its category's and its own names. */
+  z
+    .object({
+      type: z.literal('Equipments'),
+      subcategory_id: idField.optional(),
+      category: clientText.min(1).max(255).optional(),
+      subcategory: clientText.min(1).max(255).optional(),
+      brands: brandsField,
+    })
+    .refine((body) => body.subcategory_id !== undefined || (body.category !== undefined && body.subcategory !== undefined), {
+      message: 'The subcategory is required.',
+      path: ['subcategory_id'],
+    }),
+  /** POST /api/equipments/generate-models's body */
+  z.object({ type: z.literal('Models'), brand: idField, subcategory_id: idField }),
+]);
+export type EstimateBody = z.input<typeof estimateBody>;
+export type ParsedEstimateBody = z.output<typeof estimateBody>;
+
+export const estimateAnswer = z.object({
+  /** How many runs the call would queue. */
+  runs: z.number().int(),
+  /** The most they can cost together (each run holds its most when it starts). */
+  max_tokens: z.number().int(),
+  /** A typical cost: the median charge of the operator's last 20 finished runs of the type, times the runs (max_tokens without any). */
+  expected_tokens: z.number().int(),
+  /** What the operator can spend now (the balance less what runs under way hold). */
+  balance: z.number().int(),
+  /** Whether `balance` covers `max_tokens`. */
+  affordable: z.boolean(),
+  /** Targets the call would skip, and why. */
+  skipped: z.object({ excluded: z.number().int(), in_progress: z.number().int() }),
+});
+export type EstimateAnswer = z.infer<typeof estimateAnswer>;
+
+export const generationApi = {
+  estimate: endpoint({
+    name: 'generation.estimate',
+    method: 'POST',
+    path: '/api/generation/estimate',
+    summary: 'What a generate call would queue and may cost, and whether the balance covers it; changes nothing.',
+    body: estimateBody,
+    answer: estimateAnswer,
+  }),
+} as const;
