@@ -50,7 +50,18 @@ export const estimateAnswer = z.object({
 });
 export type EstimateAnswer = z.infer<typeof estimateAnswer>;
 
+/** The typical cost of one run of each type for this operator (the median of their last 20; else the most one may cost). */
+export const typicalCostsAnswer = z.object({ Events: z.number().int(), Brands: z.number().int(), Equipments: z.number().int() });
+export type TypicalCostsAnswer = z.infer<typeof typicalCostsAnswer>;
+
 export const generationApi = {
+  typicalCosts: endpoint({
+    name: 'generation.typicalCosts',
+    method: 'GET',
+    path: '/api/generation/typical-costs',
+    summary: "The typical cost of one run of each type, from the operator's recent runs (the header warns below it).",
+    answer: typicalCostsAnswer,
+  }),
   estimate: endpoint({
     name: 'generation.estimate',
     method: 'POST',

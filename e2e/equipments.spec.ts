@@ -4,6 +4,7 @@ import { modelTypes, statusNames } from '../contract/statuses';
 import { brands, categories, equipments, statuses, subcategories } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
+import { changeBalance } from '../server/tokens/ledger';
 
 /** SPEC 2 "Equipments screen", SPEC 4, 5 and 8: the categories and subcategories, their actions and dialogs. */
 
@@ -469,34 +470,40 @@ test.describe('equipments screen', () => {
     await expect(subcategoryItem(page, 'Tower Cranes')).toBeVisible();
   });
 
-  test('Generate Items asks for confirmation first', async ({ page, server }) => {
-    await openScreen(page, server);
+  test('Generate Items asks first: what it queues, what it may cost, the balance after; Cancel spends nothing', async ({ page, server }) => {
+    // An operator who has not chosen "don't ask again", with a balance that covers the runs.
+    const { userId } = await server.loginAs(page, { email: `items-confirm-${Date.now()}@example.com` });
+    await changeBalance(server.db, { userId, delta: 1_000_000, reason: 'adjustment', reference: `e2e-items-${userId}`, description: 'Balance adjustment' });
+    await page.goto(`${server.url}/dashboard/equipments`);
     await chooseCategory(page, 'Construction Equipment');
-    const menu = await openActions(page, subcategoryItem(page, 'Excavators'));
-    await menu.getByRole('menuitem', { name: 'Generate Items' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Generate items for Excavators?' });
-    await expect(confirm).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
     let generateCalls = 0;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/equipments/generate') generateCalls += 1;
     });
+    const menu = await openActions(page, subcategoryItem(page, 'Excavators'));
+    await menu.getByRole('menuitem', { name: 'Generate Items' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm generation' });
+    await expect(confirm).toContainText('Generate the items of Excavators.');
+    // Caterpillar, Komatsu and Volvo CE; Hitachi is excluded in the demo catalogue.
+    await expect(confirm).toContainText('3 runs will be queued.');
+    await expect(confirm).toContainText('(1 excluded brand skipped.)');
+    await expect(confirm.getByText(/^About [\d,]+ tokens, at most [\d,]+\.$/)).toBeVisible();
+    await expect(confirm.getByText(/^Balance after: about [\d,]+ tokens, at least [\d,]+\.$/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     expect(generateCalls).toBe(0);
   });
 
-  test("Generate Items, confirmed, queues the models of the subcategory's brands (its excluded ones skipped)", async ({ page, makeServer }) => {
+  test("Generate Items queues the models of the subcategory's brands (its excluded ones skipped)", async ({ page, makeServer }) => {
     const server = await makeServer();
+    // The demo operator chose "don't ask again" (e2e/fixtures.ts): the runs start at once.
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
     const menu = await openActions(page, subcategoryItem(page, 'Excavators'));
-    await menu.getByRole('menuitem', { name: 'Generate Items' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Generate items for Excavators?' });
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/equipments/generate');
-    await confirm.getByRole('button', { name: 'Generate Items' }).click();
+    await menu.getByRole('menuitem', { name: 'Generate Items' }).click();
     expect((await answer).status()).toBe(200);
-    // Caterpillar, Komatsu and Volvo CE; Hitachi is excluded in the demo catalogue.
     await expect(page.getByRole('status').filter({ hasText: 'Generating models for 3 brands of Excavators. (1 excluded brand skipped.)' })).toBeVisible();
   });
 

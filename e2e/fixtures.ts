@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { storageKeys } from '../contract/auth';
 import { issueAccessToken } from '../server/auth/access-tokens';
 import { upsertOperator } from '../server/auth/users';
 import { type AppConfig, loadConfig } from '../server/config';
 import type { Database } from '../server/db/client';
+import { users } from '../server/db/schema';
 import { startServer } from '../server/server';
 import { test as base, expect } from './csp-guard';
 
@@ -63,6 +64,9 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     config,
     async loginAs(page, operator = demoOperator) {
       const { id } = await upsertOperator(db, { email: operator.email, password: operator.password ?? demoOperator.password });
+      // The demo operator chose "don't ask again" for the cost confirmation (issue 12): the specs that drive generation
+      // click straight through, as before it existed. A covered run still asks anyone else (e2e/cost-confirmation.spec.ts).
+      if (operator.email === demoOperator.email) await db.update(users).set({ confirmRunsFrom: 1_000_000_000 }).where(eq(users.id, id));
       const token = await issueAccessToken(db, id, 1);
       await page.goto(`${url}/login`);
       await page.evaluate(

@@ -383,23 +383,41 @@ test.describe('generation', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a balance too low: 'Failed to generate events: ' with the server's message, and nothing changes", async ({ page, makeServer, request }) => {
+  test("a balance too low: the cost confirmation says so and offers Purchase Tokens; a balance spent meanwhile: 'Failed to generate events: ' with the server's message", async ({ page, makeServer, request }) => {
     const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '0' } });
     const operator = { email: 'low-balance@example.com' };
     const { userId, token } = await server.loginAs(page, operator);
     await server.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'adjustment', reference: 'e2e-low-balance', description: 'Balance adjustment' }));
     expect(await balanceOf(server, userId)).toBe(1_000);
+    let generateCalls = 0;
+    page.on('request', (r) => {
+      if (['/api/events/generate', '/api/brands/generate'].includes(new URL(r.url()).pathname)) generateCalls += 1;
+    });
 
     await openLive(page, server, '/dashboard/events');
     await chooseCategory(page, 'Drones');
     await expect(balanceBadge(page)).toHaveText('1,000 tokens');
-    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/generate');
     await main(page).getByRole('button', { name: 'Generate Events', exact: true }).click();
+    const cost = page.getByRole('dialog', { name: 'Confirm generation' });
+    await expect(cost).toContainText('Generate the events of Drones.');
+    await expect(cost.getByRole('alert')).toHaveText(/^Your available balance \(1,000 tokens\) does not cover the most this can cost \([\d,]+ tokens\)\.$/);
+    await expect(cost.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await cost.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cost).toHaveCount(0);
+    await expect(main(page).getByRole('button', { name: 'Generate Events', exact: true })).toBeFocused();
+
+    // The balance covered the run when it was asked, but was spent before Confirm: the server refuses (402).
+    await changeBalance(server.db, { userId, delta: 999_000, reason: 'adjustment', reference: 'e2e-low-balance-2', description: 'Balance adjustment' });
+    await main(page).getByRole('button', { name: 'Generate Events', exact: true }).click();
+    await expect(cost.getByRole('button', { name: 'Confirm' })).toBeVisible();
+    await changeBalance(server.db, { userId, delta: -999_000, reason: 'adjustment', reference: 'e2e-low-balance-3', description: 'Balance adjustment' });
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/generate');
+    await cost.getByRole('button', { name: 'Confirm' }).click();
     const response = await answered;
     expect(response.status()).toBe(402);
     const { message } = (await response.json()) as { message: string };
     expect(message).toMatch(/^Insufficient tokens: this generation needs up to \d{1,3}(,\d{3})* tokens; the balance is 1,000\.$/);
-
     await expect(errorToast(page, `Failed to generate events: ${message}`)).toHaveText(`Failed to generate events: ${message}`);
     // Refused before it started: no status, no events, no charge.
     await expect(main(page).getByRole('button', { name: 'Generate Events', exact: true })).toBeVisible();
@@ -410,19 +428,17 @@ test.describe('generation', () => {
     const drones = (await categoryTree(request, server, token)).find((c) => c.name === 'Drones')!;
     expect(drones.events_count).toBe(0);
     expect(drones.status).toBeNull();
-    await expectNoSeriousA11yViolations(page);
+    expect(generateCalls).toBe(1);
 
-    // The same refusal on the brands screen reads as the server's message (SPEC 8).
+    // On the brands screen the confirmation offers Purchase Tokens, which opens the purchase dialog.
     await banner(page).getByRole('radiogroup', { name: 'Screen type' }).getByRole('radio', { name: 'Equipments' }).click();
     await selectSubcategory(page, 'Construction Equipment', 'Bulldozers');
-    const brandsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/brands/generate');
     await main(page).getByRole('button', { name: 'Generate Brands', exact: true }).click();
-    const brandsResponse = await brandsAnswer;
-    expect(brandsResponse.status()).toBe(402);
-    const brandsMessage = ((await brandsResponse.json()) as { message: string }).message;
-    expect(brandsMessage).toMatch(/^Insufficient tokens: this generation needs up to [\d,]+ tokens; the balance is 1,000\.$/);
-    await expect(errorToast(page, brandsMessage)).toHaveText(brandsMessage);
-    await expect(main(page).getByRole('button', { name: 'Generate Brands', exact: true })).toBeVisible();
+    await expect(cost).toContainText('Generate the brands of Bulldozers.');
+    await cost.getByRole('button', { name: 'Purchase Tokens' }).click();
+    await expect(cost).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Purchase Tokens' })).toBeVisible();
+    expect(generateCalls).toBe(1);
     await expectNoReload(page);
   });
 });

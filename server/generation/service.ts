@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { GenerateAnswer } from '../../contract/generation';
 import type { Equipment, generateEquipmentsBody } from '../../contract/equipments';
 import type { Event } from '../../contract/events';
-import type { EstimateAnswer, ParsedEstimateBody } from '../../contract/estimate';
+import type { EstimateAnswer, ParsedEstimateBody, TypicalCostsAnswer } from '../../contract/estimate';
 import { retryableStatuses, runMessages } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { z } from 'zod';
@@ -101,6 +101,18 @@ export class GenerationService {
       affordable: balance.available >= most * runs,
       skipped: { excluded: plan.excluded, in_progress: inProgress },
     };
+  }
+
+  /**
+   * GET /api/generation/typical-costs: each type's typical run cost for this operator; without a history, the most a
+   * run of an empty target may cost (its prompt and the largest answer).
+   */
+  async typicalCosts(userId: number): Promise<TypicalCostsAnswer> {
+    const types = ['Events', 'Brands', 'Equipments'] as const;
+    const costs = await Promise.all(types.map((type) => typicalRunCost(this.deps.db, userId, type)));
+    const fallback = (type: RunTarget['type']) =>
+      mostRunCost({ target: { type, categoryId: 0, subcategoryId: 0, brandId: 0 } as RunTarget, category: '', subcategory: '', brand: '', known: [] }, this.deps.maxOutputTokens);
+    return { Events: costs[0] ?? fallback('Events'), Brands: costs[1] ?? fallback('Brands'), Equipments: costs[2] ?? fallback('Equipments') };
   }
 
   /** The targets a generate body stands for, the context of the first (its cost stands for each), and the brands it skips as excluded. */

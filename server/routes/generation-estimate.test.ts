@@ -25,6 +25,7 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/generation/estimate', payload: { type: 'Events', category_id: 1 } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/preferences' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/generation/typical-costs' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/preferences', payload: { confirm_runs_from: 1 } })).statusCode).toBe(401);
   });
 
@@ -44,6 +45,11 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
     const [run] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, category)).orderBy(desc(generationRuns.id)).limit(1);
     expect(run!.maxTokens).toBe(res.body.max_tokens);
     expect(run!.chargedTokens).toBeLessThanOrEqual(res.body.max_tokens);
+
+    const typical = await call<{ Events: number; Brands: number; Equipments: number }>('GET', '/api/generation/typical-costs');
+    expect(typical.body.Events).toBe(run!.chargedTokens);
+    // No brand runs yet: the most a run may cost stands in.
+    expect(typical.body.Brands).toBeGreaterThan(run!.chargedTokens);
 
     // Now the operator has a history of event runs: the typical cost is its median.
     const after = await estimate({ type: 'Events', category_id: category });

@@ -5,6 +5,7 @@ import { route } from './route';
 
 /** POST /api/generation/estimate (issue 12): a generate call's cost, before the operator confirms it. */
 const generationRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, generationApi.typicalCosts, async (request) => app.generation.typicalCosts(currentUser(request).id));
   route(app, generationApi.estimate, async (request) => app.generation.estimate(currentUser(request).id, request.body));
 };
 

@@ -136,14 +136,15 @@ export const generateEquipmentsFailedText = 'Failed to generate equipments. Plea
 const maxBrandsPerGeneration = 1000;
 
 /**
- * Generate Items of the Equipments screen: POST /api/equipments/generate for the subcategory's brands (the first
- * 1000 by name, the most one call takes). Fails with the server's refusal, or when the subcategory has no brands.
+ * The brands Generate Items of the Equipments screen generates for: the subcategory's first 1000 by name, the most
+ * one POST /api/equipments/generate takes.
  */
-export async function generateSubcategoryItems(subcategoryId: number): Promise<GenerateAnswer> {
+export async function itemBrandIds(subcategoryId: number): Promise<number[]> {
   const brands = await getEquipmentBrands({ subcategory_id: subcategoryId, limit: maxBrandsPerGeneration });
-  if (brands.length === 0) return { success: false, message: 'This subcategory has no brands yet: generate its brands first.' };
-  return generateEquipments({ subcategory_id: subcategoryId, brands: brands.map((b) => b.id) });
+  return brands.map((b) => b.id);
 }
+
+export const noBrandsForItemsText = 'This subcategory has no brands yet: generate its brands first.';
 
 export function useGenerateModels() {
   const queryClient = useQueryClient();
@@ -153,12 +154,3 @@ export function useGenerateModels() {
   });
 }
 
-export function useGenerateSubcategoryItems() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: generateSubcategoryItems,
-    // Generate Items is POST /api/equipments/generate for the subcategory's brands.
-    onSettled: (answer, _error, subcategoryId) =>
-      applyMutationStaleness(queryClient, 'equipments.generate', { sent: { subcategory_id: subcategoryId }, answer }),
-  });
-}

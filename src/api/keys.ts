@@ -110,6 +110,9 @@ export const keys = {
     brands: () => ['exclusions', 'brands'] as const,
   },
 
+  /** GET /api/generation/typical-costs (extension: what one run of each type usually costs the operator) */
+  typicalCosts: () => ['typical-costs'] as const,
+
   /** GET /api/preferences (extension: the operator's settings) */
   preferences: () => ['preferences'] as const,
 

@@ -253,7 +253,7 @@ export const eventStaleness = {
   [realtimeEvents.runChanged]: bind({
     channel: userChannel,
     schema: runChangedPayload,
-    effects: ({ run }) => runEffects(run),
+    effects: ({ run }) => [...runEffects(run), ...(run.finished_at === null ? [] : [invalidateKey(keys.typicalCosts())])],
   }),
 } as const;
 
@@ -277,6 +277,7 @@ export function resyncEffects(): CacheEffect[] {
     keys.overview(),
     keys.runs.all,
     keys.transactions.all,
+    keys.typicalCosts(),
   ].map((queryKey) => invalidateKey(queryKey));
 }
 

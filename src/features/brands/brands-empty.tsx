@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { toast } from '../../ui/toast';
 import { brandsTexts } from './brands-texts';
+import { useSpend } from '../generation';
 
 /**
  * SPEC 2: a subcategory without brands: 'No brands available for {subcategory}.' with 'Generate Brands'; once a status
@@ -20,14 +21,18 @@ export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
     (s) => s.model_type === modelTypes.brand && s.subcategory_id === subcategory.id && s.brand_id === null,
   );
   const statusName = record?.name ?? subcategory.status;
+  // While the cost is asked the button stays (the focus comes back to it); a second click is ignored by `spend`.
+  const { spend } = useSpend();
   const busy = isInProgress(statusName) || generate.isPending;
 
   const onGenerate = () => {
     if (generate.isPending) return;
-    generate.mutate(subcategory.id, {
-      onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
-      onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
-    });
+    void spend({ type: 'Brands', subcategory_id: subcategory.id }, `Generate the brands of ${subcategory.name}.`, () =>
+      generate.mutate(subcategory.id, {
+        onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
+        onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
+      }),
+    );
   };
 
   return (

@@ -28,6 +28,7 @@ import {
   statusesByBrand,
 } from './brand-selection';
 import { BrandsEmpty } from './brands-empty';
+import { useSpend } from '../generation';
 import { brandsTexts } from './brands-texts';
 import { GenerateEquipmentsButton } from './generate-equipments-button';
 import { useBrandExclusionActions } from './use-brand-exclusion-actions';
@@ -80,6 +81,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   );
 
   const generateEquipments = useGenerateBrandEquipments();
+  const { spend } = useSpend();
   const generationRunning = generateEquipments.isPending;
 
   // SPEC 4 / 9: a ticked brand that goes In Progress is deselected after 50 ms.
@@ -126,12 +128,13 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
 
   const onGenerateEquipments = () => {
     if (generationRunning || selectedIds.length === 0) return;
-    generateEquipments.mutate(
-      { subcategory_id: subcategory.id, brands: [...selectedIds] },
-      {
+    const body = { subcategory_id: subcategory.id, brands: [...selectedIds] };
+    const what = `Generate the models of ${selectedIds.length === 1 ? '1 brand' : `${selectedIds.length} brands`} of ${subcategory.name}.`;
+    void spend({ type: 'Equipments', ...body }, what, () =>
+      generateEquipments.mutate(body, {
         onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
         onError: (error) => toast.error(errorMessage(error, generateEquipmentsFailedText)),
-      },
+      }),
     );
   };
 

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { logout, useUser } from '../../api/auth';
 import { endSession } from '../../auth/sign-out';
 import { MenuContent, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
+import { usePurchaseDialog } from './purchase-dialog-store';
 import { PurchaseTokensDialog } from './purchase-tokens-dialog';
 
 type MenuControl = { open: boolean; onOpenChange: (open: boolean) => void; onCloseAutoFocus: (event: Event) => void };
@@ -25,7 +26,8 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
   const user = useUser();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [purchaseOpen, setPurchaseOpen] = useState(false);
+  const purchaseOpen = usePurchaseDialog((state) => state.open);
+  const setPurchaseOpen = usePurchaseDialog((state) => state.setOpen);
   const [signingOut, setSigningOut] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
 

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { TooltipProvider } from '../../ui/tooltip';
 import { DashboardHeader } from '../dashboard-header';
-import { useHeaderRegenerate } from '../generation';
+import { CostConfirmDialog, useHeaderRegenerate } from '../generation';
 import { useHeaderHistory } from '../history';
 import { useReconcileSelection } from './use-reconcile-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
@@ -23,6 +23,7 @@ export function DashboardLayout() {
         <Outlet />
       </main>
       {history.dialog}
+      <CostConfirmDialog />
       </div>
     </TooltipProvider>
   );

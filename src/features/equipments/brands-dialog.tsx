@@ -6,6 +6,7 @@ import { isInProgress } from '../../api/statuses';
 import { Modal } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
+import { useSpend } from '../generation';
 
 /**
  * The Brands dialog (SPEC 2): the subcategory's brand names, each with 'Generate Models', which reads
@@ -40,16 +41,18 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
   const q = useDeferredValue(search.trim());
   const brands = useEquipmentBrands(subcategory.id, q);
   const generate = useGenerateModels();
+  const { spend } = useSpend();
   const [failure, setFailure] = useState<string | null>(null);
   // Said inside the dialog: while it is open, the rest of the page (the toasts too) is hidden from assistive technology.
   const [success, setSuccess] = useState<string | null>(null);
 
   function generateFor(brand: EquipmentBrand) {
+    if (generate.isPending) return;
     setFailure(null);
     setSuccess(null);
-    generate.mutate(
-      { brand: brand.id, subcategory_id: subcategory.id },
-      {
+    const body = { brand: brand.id, subcategory_id: subcategory.id };
+    void spend({ type: 'Models', ...body }, `Generate the models of ${brand.name}.`, () =>
+      generate.mutate(body, {
         onSuccess: (models) =>
           setSuccess(
             models.length > 0
@@ -57,7 +60,7 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
               : `Nothing new was found for ${brand.name}.`,
           ),
         onError: (error) => setFailure(generateModelsFailedText(error)),
-      },
+      }),
     );
   }
 

@@ -11,13 +11,13 @@ import { CategoryList } from './category-list';
 import { ChangeCategoryDialog } from './change-category-dialog';
 import { EquipmentDetailsDialog } from './equipment-details-dialog';
 import { EquipmentsTabs } from './equipments-tabs';
-import { GenerateItemsDialog } from './generate-items-dialog';
+import { useGenerateItems } from './use-generate-items';
 import type { SubcategoryAction } from './subcategory-model';
 import { SubcategoryList, type SubcategoryActionHandler } from './subcategory-list';
 import './equipments.css';
 
 /** An open dialog holds its subcategory's id; the row is read from the cached tree, so live renames and moves show. */
-type OpenDialog = { kind: Exclude<SubcategoryAction, 'view-items'>; subcategoryId: number };
+type OpenDialog = { kind: Exclude<SubcategoryAction, 'view-items' | 'generate-items'>; subcategoryId: number };
 
 function findSubcategory(categories: readonly Category[] | undefined, id: number | undefined): Subcategory | null {
   if (id === undefined || !categories) return null;
@@ -53,8 +53,13 @@ export function EquipmentsScreen() {
   const selected = categories?.find((c) => c.id === selectedCategoryId) ?? categories?.[0];
   const detailsSubcategory = findSubcategory(categories, itemsId);
 
+  const generateItems = useGenerateItems();
   const onAction: SubcategoryActionHandler = (action, subcategory, from) => {
     setOpener(from);
+    if (action === 'generate-items') {
+      generateItems(subcategory);
+      return;
+    }
     if (action === 'view-items') {
       void navigate({ search: (previous) => ({ ...previous, items: subcategory.id }), replace: true });
       return;
@@ -119,7 +124,6 @@ export function EquipmentsScreen() {
       />
       <BrandsDialog subcategory={dialogFor('view-brands')} onClose={closeDialog} returnFocusTo={returnFocusTo} />
       <ChangeCategoryDialog subcategory={dialogFor('change-category')} onClose={closeDialog} returnFocusTo={returnFocusTo} />
-      <GenerateItemsDialog subcategory={dialogFor('generate-items')} onClose={closeDialog} />
     </section>
   );
 }

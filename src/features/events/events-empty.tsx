@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { toast } from '../../ui/toast';
 import { eventsTexts } from './events-texts';
+import { useSpend } from '../generation';
 
 /**
  * SPEC 2: a category without events: 'No events available for {category}.' with 'Generate Events', or
@@ -26,11 +27,13 @@ export function EventsEmpty({ category }: { category: Category }) {
     (s) => s.model_type === modelTypes.event && s.category_id === category.id && s.subcategory_id === null && s.brand_id === null,
   );
   const statusName = record?.name ?? category.status;
+  // While the cost is asked the button stays (the focus comes back to it); a second click is ignored by `spend`.
+  const { spend } = useSpend();
   const busy = isInProgress(statusName) || generate.isPending;
 
   const onGenerate = () => {
     if (generate.isPending) return;
-    generate.mutate(category.id);
+    void spend({ type: 'Events', category_id: category.id }, `Generate the events of ${category.name}.`, () => generate.mutate(category.id));
   };
 
   return (

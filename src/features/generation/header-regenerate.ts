@@ -3,32 +3,39 @@ import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
 import { errorMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 import type { HeaderTarget } from '../dashboard-header';
+import { useSpend } from './use-spend';
 
 /**
  * The header's Regenerate (SPEC 2): the selected category's events (Events) or the selected subcategory's brands
- * (Equipments). Ignored while a request runs (SPEC 4); the outcome is a toast with the server's message, or the
- * failure text of SPEC 8.
+ * (Equipments), after the cost confirmation. Ignored while the cost is asked or a request runs (SPEC 4); the outcome is
+ * a toast with the server's message, or the failure text of SPEC 8.
  */
 export function useHeaderRegenerate(): { regenerate: (target: HeaderTarget) => void; running: boolean } {
   const events = useGenerateEvents();
   const brands = useGenerateBrands();
+  // While the cost is asked Regenerate stays (the focus comes back to it); a second click is ignored by `spend`.
+  const { spend } = useSpend();
   const running = events.isPending || brands.isPending;
 
   const regenerate = (target: HeaderTarget) => {
     if (running) return;
     if (target.type === 'Events') {
-      events.mutate(target.category.id, {
-        onSuccess: (answer) => {
-          if (answer.message) toast.success(answer.message);
-        },
-        onError: (error) => toast.error(generateEventsFailedText(error)),
-      });
+      void spend({ type: 'Events', category_id: target.category.id }, `Regenerate the events of ${target.category.name}.`, () =>
+        events.mutate(target.category.id, {
+          onSuccess: (answer) => {
+            if (answer.message) toast.success(answer.message);
+          },
+          onError: (error) => toast.error(generateEventsFailedText(error)),
+        }),
+      );
       return;
     }
-    brands.mutate(target.subcategory.id, {
-      onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
-      onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
-    });
+    void spend({ type: 'Brands', subcategory_id: target.subcategory.id }, `Regenerate the brands of ${target.subcategory.name}.`, () =>
+      brands.mutate(target.subcategory.id, {
+        onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
+        onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
+      }),
+    );
   };
 
   return { regenerate, running };

@@ -3,6 +3,7 @@ import { useCallback, useId, useMemo } from 'react';
 import { runStatusFilters, runTypes, type Run } from '../../../contract/runs';
 import { useRuns } from '../../api/runs';
 import { DataTable, useDataTable } from '../../ui/data-table';
+import { ConfirmPreference } from './confirm-preference';
 import { runColumns } from './run-columns';
 import { queryOfRunsSearch, runsPageSize, type RunsSearch } from './runs-search';
 import { runsTexts, statusFilterLabels, typeLabels } from './runs-texts';
@@ -39,6 +40,7 @@ export function RunsScreen() {
         <h1 id="screen-title" className="screen__title">
           {runsTexts.title}
         </h1>
+        <ConfirmPreference />
       </header>
       <div className="runs__filters" role="group" aria-label="Filters">
         <div className="field">
