@@ -49,13 +49,15 @@ describe.each(await availableEngines())('money integrity under 20 concurrent run
     const { userId, headers } = await t.signIn({ tokens: startingBalance });
     const call = caller(t, headers);
 
-    // One answer a provider call, in the order the calls come: every fourth fails, the others answer after a while
-    // (after every run is queued) with a large usage of their own.
+    // One answer a provider call, in the order the calls come: every fourth fails, the others answer with a large
+    // usage of their own. The first six (the first wave of work) answer only after every run is queued, so that no
+    // charge lands before the generate calls are all accepted.
+    const after = (i: number) => (i < 6 ? 3_000 + (i % 3) * 200 : 300 + (i % 5) * 150);
     fake.enqueue(
       ...Array.from({ length: runCount }, (_, i) =>
         i % 4 === 3
-          ? delayed(1_500, errorAnswer(400, `Refused ${i}`))
-          : delayed(1_500 + (i % 5) * 200, listAnswer('brands', [{ name: `Integrity Brand ${i}` }], { prompt_tokens: 90 + i, completion_tokens: 2_500 + 60 * i })),
+          ? delayed(after(i), errorAnswer(400, `Refused ${i}`))
+          : delayed(after(i), listAnswer('brands', [{ name: `Integrity Brand ${i}` }], { prompt_tokens: 90 + i, completion_tokens: 3_000 + 40 * i })),
       ),
     );
     const queued = await Promise.all(subs.map((sub) => call('POST', '/api/brands/generate', { subcategory_id: sub.id })));
