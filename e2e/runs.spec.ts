@@ -6,7 +6,7 @@ import { brands, generationRuns, subcategories, users } from '../server/db/schem
 import { changeBalance } from '../server/tokens/ledger';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
-import { whenLive } from './live';
+import { scratchCategory, whenLive } from './live';
 
 /** Issue 12 point 3: the runs centre, live in two browsers; Cancel and Retry. */
 
@@ -87,8 +87,10 @@ test.describe('the runs centre', () => {
 
   test('retrying a failed run queues it again; it runs and the row follows it live', async ({ page, server }) => {
     const me = await operator(server, page);
-    const cranes = await subcategoryId(server, 'Tower Cranes');
-    const [category] = await server.db.select({ id: subcategories.categoryId }).from(subcategories).where(eq(subcategories.id, cranes));
+    // A category of this test's own on the shared server.
+    const scratch = await scratchCategory(server.db, 'runs retry');
+    const cranes = scratch.subcategoryId;
+    const category = { id: scratch.id };
     const [failed] = await server.db
       .insert(generationRuns)
       .values({
@@ -108,11 +110,11 @@ test.describe('the runs centre', () => {
     await page.goto(`${server.url}/dashboard/runs?status=failed`);
     await live;
     const row = runsTable(page).locator('tbody tr').first();
-    await expect(row).toContainText('Brands of Construction Equipment / Tower Cranes');
+    await expect(row).toContainText(`Brands of ${scratch.name} / ${scratch.name} sub`);
     await expect(row.getByText(statusNames.failed, { exact: true })).toBeVisible();
 
     // Keyboard alone: Tab to Retry, Enter.
-    const retry = page.getByRole('button', { name: 'Retry Brands of Construction Equipment / Tower Cranes' });
+    const retry = page.getByRole('button', { name: `Retry Brands of ${scratch.name} / ${scratch.name} sub` });
     await retry.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'The generation was queued again.' })).toBeVisible();
