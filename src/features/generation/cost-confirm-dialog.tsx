@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { EstimateAnswer } from '../../../contract/estimate';
 import { useUpdatePreferences } from '../../api/estimate';
 import { formatTokens } from '../../api/tokens';
@@ -38,6 +38,8 @@ export const costTexts = {
  */
 export function CostConfirmDialog() {
   const question = useCostQuestion((state) => state.question);
+  // Leaving the dashboard (signing out) answers an open question "no": it never shows up in a later session.
+  useEffect(() => () => useCostQuestion.getState().question?.answer(false), []);
   // The last question stays on screen while the dialog closes.
   const [last, setLast] = useState<CostQuestion | null>(null);
   if (question !== null && question !== last) setLast(question);
