@@ -77,6 +77,8 @@ test.describe('the runs centre', () => {
       await expect(page.getByRole('banner').getByText(/held/)).toHaveCount(0);
     }
     await expect(first.getByRole('status').filter({ hasText: 'The generation was cancelled. Nothing was charged.' })).toBeVisible();
+    // The Cancel button is gone with the run's end: the focus moved on to its Retry.
+    await expect(first.getByRole('button', { name: 'Retry Brands of Construction Equipment / Bulldozers' })).toBeFocused();
 
     const [run] = await server.db.select().from(generationRuns).where(eq(generationRuns.userId, me.userId)).orderBy(desc(generationRuns.id));
     expect(run).toMatchObject({ status: statusNames.cancelled, chargedTokens: 0, heldTokens: 0, message: `<p>Cancelled by ${me.email}</p>` });

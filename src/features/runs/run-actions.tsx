@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { retryableStatuses, type Run } from '../../../contract/runs';
 import type { HistorySource } from '../../api/history';
 import { useCancelRun, useRetryRun } from '../../api/runs';
@@ -26,8 +26,19 @@ export function RunActions({ run }: { run: Run }) {
   const [confirming, setConfirming] = useState(false);
   const [history, setHistory] = useState<HistorySource | null>(null);
   const busy = useRef(false);
-  const cancelButton = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const retryButton = useRef<HTMLButtonElement>(null);
+  // A run cancelled from here loses its Cancel button (the confirmation gave the focus back to it): the focus moves on
+  // to its Retry rather than falling to the page, unless the operator has moved it elsewhere meanwhile.
+  const focusRetryNext = useRef(false);
+  useEffect(() => {
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (focusRetryNext.current && focusLost && retryButton.current && !retryButton.current.disabled) {
+      focusRetryNext.current = false;
+      retryButton.current.focus();
+    }
+  }, [run.status, pending]);
   const target = targetText(run);
 
   const once = (work: () => Promise<unknown>) => {
@@ -41,12 +52,16 @@ export function RunActions({ run }: { run: Run }) {
   };
 
   const doCancel = () =>
-    once(() =>
-      cancel.mutateAsync(run.id).then(
+    once(() => {
+      focusRetryNext.current = true;
+      return cancel.mutateAsync(run.id).then(
         (answer) => toast.success(answer.message),
-        (error: unknown) => toast.error(errorMessage(error, runsTexts.actionFailed)),
-      ),
-    );
+        (error: unknown) => {
+          focusRetryNext.current = false;
+          toast.error(errorMessage(error, runsTexts.actionFailed));
+        },
+      );
+    });
   const doRetry = () =>
     once(() =>
       retry.mutateAsync(run.id).then(
@@ -64,7 +79,7 @@ export function RunActions({ run }: { run: Run }) {
         </button>
       ) : null}
       {run.finished_at !== null && retryableStatuses.includes(run.status) ? (
-        <button type="button" className="btn btn--secondary" aria-label={`Retry ${target}`} disabled={pending} onClick={doRetry}>
+        <button ref={retryButton} type="button" className="btn btn--secondary" aria-label={`Retry ${target}`} disabled={pending} onClick={doRetry}>
           Retry
         </button>
       ) : null}
