@@ -36,7 +36,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-const spaDir = path.resolve('dist');
+/** The built SPA; `SPA_DIR` lets parallel sessions test their own build (`vite build --outDir`). */
+const spaDir = path.resolve(process.env.SPA_DIR ?? 'dist');
 
 /** Starts the real server (PGlite in a fresh data directory) on a free port of 127.0.0.1. */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
