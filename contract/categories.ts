@@ -83,6 +83,13 @@ export const moveSubcategoryVariantBody = z.object({ subcategoryId: idField, new
 export const categoryUpdatedMessage = 'Category updated successfully!';
 export const subcategoryUpdatedMessage = 'Subcategory updated successfully!';
 
+/**
+ * A rename's refusal when a sibling (another category; another subcategory of the same category) already has the
+ * name, compared case-insensitively: the 422's message and its `errors.name`, shown at the name field.
+ */
+export const duplicateCategoryNameMessage = (sibling: string) => `A category named "${sibling}" already exists.`;
+export const duplicateSubcategoryNameMessage = (sibling: string) => `This category already has a subcategory named "${sibling}".`;
+
 /** The answer of a rename or a move: the message, and the renamed category or the renamed/moved subcategory. */
 export const renameAnswer = z.object({
   message: z.string(),

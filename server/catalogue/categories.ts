@@ -1,9 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { brand } from '../../contract/brands';
 import {
   category,
   categoryUpdatedMessage,
+  duplicateCategoryNameMessage,
+  duplicateSubcategoryNameMessage,
   embeddedBrandsLimit,
   embeddedEventsLimit,
   subcategoryUpdatedMessage,
@@ -22,7 +24,7 @@ import { listEquipments } from './equipments';
 import { listEventsPage } from './events';
 import { categoryUpdated, subcategoryUpdated, type Notifier } from '../notify/notifier';
 import { serializeStatus } from './statuses';
-import { InvalidInputError, NotFoundError } from '../domain-errors';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain-errors';
 
 /**
  * Every category with its subcategories, their item counts and their current generation status. The counts are
@@ -136,11 +138,6 @@ export async function categoriesWithSubcategoriesJson(db: Database, scope: { sub
   return `{"categories":${tree.categories},"equipments":${encodeJson(z.array(equipment), page?.equipments ?? [])}}`;
 }
 
-export async function categoryExists(db: Executor, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
-  return row !== undefined;
-}
-
 async function categorySummary(db: Executor, id: number): Promise<NonNullable<RenameAnswer['category']> | undefined> {
   const [row] = await db
     .select({ id: categories.id, name: categories.name, eventsCount: categories.eventsCount })
@@ -173,34 +170,70 @@ async function subcategorySummary(db: Executor, id: number): Promise<Subcategory
   };
 }
 
-/** POST /api/categories/update: 404 for a missing category; the name is validated by the contract. */
+/** Serialises the checks of category names (no row stands for "all categories" to lock). */
+const categoryNamesLock = sql`select pg_advisory_xact_lock(hashtext('catalogue:category-names'))`;
+
+/** The column holds `name`, whatever its case. */
+const sameName = (column: typeof categories.name | typeof subcategories.name, name: string) => sql`lower(${column}) = lower(${name})`;
+
+/**
+ * POST /api/categories/update: 404 for a missing category; 422 when another category already has the name
+ * (case-insensitive), changing nothing. The name's form is validated by the contract.
+ */
 export async function renameCategory(db: Executor, notifier: Notifier, input: { id: number; name: string }): Promise<RenameAnswer> {
-  const [updated] = await db
-    .update(categories)
-    .set({ name: input.name, updatedAt: new Date() })
-    .where(eq(categories.id, input.id))
-    .returning({ id: categories.id });
-  if (!updated) throw new NotFoundError('Category');
-  categoryUpdated(notifier, updated.id);
-  return { message: categoryUpdatedMessage, category: await categorySummary(db, updated.id) };
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(categoryNamesLock);
+    const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.id));
+    if (!category) throw new NotFoundError('Category');
+    const [sibling] = await tx
+      .select({ name: categories.name })
+      .from(categories)
+      .where(and(ne(categories.id, input.id), sameName(categories.name, input.name)))
+      .limit(1);
+    if (sibling) throw new InvalidInputError('name', duplicateCategoryNameMessage(sibling.name));
+    await tx.update(categories).set({ name: input.name, updatedAt: new Date() }).where(eq(categories.id, input.id));
+    return category.id;
+  });
+  categoryUpdated(notifier, id);
+  return { message: categoryUpdatedMessage, category: await categorySummary(db, id) };
 }
 
-/** POST /api/subcategories/update: 404 for a missing subcategory. */
+/**
+ * POST /api/subcategories/update: 404 for a missing subcategory; 422 when another subcategory of its category
+ * already has the name (case-insensitive), changing nothing. The category's row is locked while it checks, so two
+ * renames (or a rename and a move) into one category cannot both take a name.
+ */
 export async function renameSubcategory(db: Executor, notifier: Notifier, input: { id: number; name: string }): Promise<RenameAnswer> {
-  const [updated] = await db
-    .update(subcategories)
-    .set({ name: input.name, updatedAt: new Date() })
-    .where(eq(subcategories.id, input.id))
-    .returning({ id: subcategories.id });
-  if (!updated) throw new NotFoundError('Subcategory');
-  subcategoryUpdated(notifier, updated.id);
-  return { message: subcategoryUpdatedMessage, subcategory: await subcategorySummary(db, updated.id) };
+  await db.transaction(async (tx) => {
+    const [subcategory] = await tx
+      .select({ categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .where(eq(subcategories.id, input.id));
+    if (!subcategory) throw new NotFoundError('Subcategory');
+    await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, subcategory.categoryId)).for('update');
+    const [sibling] = await tx
+      .select({ name: subcategories.name })
+      .from(subcategories)
+      .where(and(eq(subcategories.categoryId, subcategory.categoryId), ne(subcategories.id, input.id), sameName(subcategories.name, input.name)))
+      .limit(1);
+    if (sibling) throw new InvalidInputError('name', duplicateSubcategoryNameMessage(sibling.name));
+    const [updated] = await tx
+      .update(subcategories)
+      .set({ name: input.name, updatedAt: new Date() })
+      .where(and(eq(subcategories.id, input.id), eq(subcategories.categoryId, subcategory.categoryId)))
+      .returning({ id: subcategories.id });
+    // Moved to another category between the two statements: its siblings were not the ones checked.
+    if (!updated) throw new ConflictError('The subcategory changed meanwhile. Please try again.');
+  });
+  subcategoryUpdated(notifier, input.id);
+  return { message: subcategoryUpdatedMessage, subcategory: await subcategorySummary(db, input.id) };
 }
 
 /**
  * POST /api/equipments/subcategory/update (and its variant): moves a subcategory, with its equipment rows, to
- * another category in one transaction. 404 for a missing subcategory; 422 for a missing target category or the
- * subcategory's own category; nothing changes on refusal.
+ * another category in one transaction. 404 for a missing subcategory; 422 for a missing target category, the
+ * subcategory's own category or one that has a subcategory of the same name (case-insensitive); nothing changes on
+ * refusal.
  */
 export async function moveSubcategory(
   db: Executor,
@@ -209,7 +242,7 @@ export async function moveSubcategory(
 ): Promise<RenameAnswer> {
   await db.transaction(async (tx) => {
     const [subcategory] = await tx
-      .select({ id: subcategories.id, categoryId: subcategories.categoryId })
+      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
       .from(subcategories)
       .where(eq(subcategories.id, input.subcategoryId))
       .for('update');
@@ -217,8 +250,15 @@ export async function moveSubcategory(
     if (subcategory.categoryId === input.newCategoryId) {
       throw new InvalidInputError('newCategoryId', 'The subcategory already belongs to this category.');
     }
-    if (!(await categoryExists(tx, input.newCategoryId))) {
-      throw new InvalidInputError('newCategoryId', 'The selected category does not exist.');
+    const [target] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.newCategoryId)).for('update');
+    if (!target) throw new InvalidInputError('newCategoryId', 'The selected category does not exist.');
+    const [namesake] = await tx
+      .select({ name: subcategories.name })
+      .from(subcategories)
+      .where(and(eq(subcategories.categoryId, input.newCategoryId), sameName(subcategories.name, subcategory.name)))
+      .limit(1);
+    if (namesake) {
+      throw new InvalidInputError('newCategoryId', `The selected category already has a subcategory named "${namesake.name}".`);
     }
     await tx
       .update(subcategories)

@@ -198,6 +198,49 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(await databaseDigest(t.database.db)).toBe(before);
   });
 
+  it('refuses a rename to a sibling\'s name, whatever its case, with 422 at the name field, and changes nothing', async () => {
+    const audio = await ids.category('Audio Equipment');
+    const monitors = await ids.subcategory('Studio Monitors');
+    const before = await databaseDigest(t.database.db);
+    type Refusal = { message: string; errors: Record<string, string[]> };
+    for (const name of ['Drones', 'drones', '  MEDICAL devices  ']) {
+      const res = await call<Refusal>('POST', '/api/categories/update', { id: audio, name });
+      expect(res.status, name).toBe(422);
+      const sibling = name.trim().toLowerCase() === 'drones' ? 'Drones' : 'Medical Devices';
+      expect(res.body.message).toBe(`A category named "${sibling}" already exists.`);
+      expect(res.body.errors.name).toEqual([`A category named "${sibling}" already exists.`]);
+    }
+    for (const name of ['Microphones', 'MIXING consoles']) {
+      const res = await call<Refusal>('POST', '/api/subcategories/update', { id: monitors, name });
+      expect(res.status, name).toBe(422);
+      const sibling = name === 'Microphones' ? 'Microphones' : 'Mixing Consoles';
+      expect(res.body.errors.name).toEqual([`This category already has a subcategory named "${sibling}".`]);
+    }
+    expect(await databaseDigest(t.database.db)).toBe(before);
+    expect((await tree()).find((c) => c.id === audio)?.name).toBe('Audio Equipment');
+  });
+
+  it('lets a name differ only in case from its own, and a subcategory take the name of one in another category', async () => {
+    const audio = await ids.category('Audio Equipment');
+    const treadmills = await ids.subcategory('Treadmills');
+    expect((await call('POST', '/api/categories/update', { id: audio, name: 'AUDIO equipment' })).status).toBe(200);
+    expect((await tree()).find((c) => c.id === audio)?.name).toBe('AUDIO equipment');
+    expect((await call('POST', '/api/categories/update', { id: audio, name: 'Audio Equipment' })).status).toBe(200);
+
+    // Fitness Equipment's Treadmills may be called Microphones (Audio Equipment's Microphones is no sibling)...
+    expect((await call('POST', '/api/subcategories/update', { id: treadmills, name: 'Microphones' })).status).toBe(200);
+    // ...but cannot then move into Audio Equipment, which has one of that name.
+    const before = await databaseDigest(t.database.db);
+    const move = await call<{ errors: Record<string, string[]> }>('POST', '/api/equipments/subcategory/update', {
+      subcategoryId: treadmills,
+      newCategoryId: audio,
+    });
+    expect(move.status).toBe(422);
+    expect(move.body.errors.newCategoryId).toEqual(['The selected category already has a subcategory named "Microphones".']);
+    expect(await databaseDigest(t.database.db)).toBe(before);
+    expect((await call('POST', '/api/subcategories/update', { id: treadmills, name: 'Treadmills' })).status).toBe(200);
+  });
+
   it('moves a subcategory with its equipment rows to another category (both move routes)', async () => {
     const patientMonitors = await ids.subcategory('Patient Monitors');
     const medical = await ids.category('Medical Devices');

@@ -1,11 +1,14 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { RenameAnswer } from '../../../contract/categories';
 import { httpStatus, serverMessage } from '../../api/http';
+import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
+
+const discardTexts = { title: 'Discard your changes?', discard: 'Discard', keep: 'Keep editing' } as const;
 
 /**
  * The inline rename of a category or subcategory (SPEC 2): an input with Save and Cancel; Enter saves, Escape
- * cancels. The server validates the name: its 422 text (an empty or too long name) shows under the input, and every
+ * cancels - after asking, when the name was changed (issue 13: Escape never discards an edit without a word). The server validates the name: its 422 text (an empty or too long name) shows under the input, and every
  * failure also raises the spec's alert (`failureText`). On success the server's message is the toast
  * ('Category updated successfully!' / 'Subcategory updated successfully!').
  */
@@ -28,6 +31,8 @@ export function RenameForm({
   const [name, setName] = useState(initialName);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +59,10 @@ export function RenameForm({
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape') {
       event.preventDefault();
-      onDone();
+      // Kept from a dialog around the form (the equipment details): this Escape is the rename's.
+      event.stopPropagation();
+      if (name === initialName) onDone();
+      else setAskDiscard(true);
     }
   }
 
@@ -62,6 +70,7 @@ export function RenameForm({
     <form className="rename-form" onSubmit={(event) => void submit(event)}>
       <input
         className="input rename-form__input"
+        ref={input}
         aria-label={label}
         value={name}
         // The operator asked to rename: the field is where they type next.
@@ -86,6 +95,17 @@ export function RenameForm({
           {problem}
         </p>
       ) : null}
+      <ConfirmDialog
+        open={askDiscard}
+        onOpenChange={setAskDiscard}
+        title={discardTexts.title}
+        description={`The name "${name}" is not saved.`}
+        confirmLabel={discardTexts.discard}
+        cancelLabel={discardTexts.keep}
+        destructive
+        onConfirm={onDone}
+        returnFocusTo={input}
+      />
     </form>
   );
 }
