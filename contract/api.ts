@@ -7,6 +7,7 @@ import { equipmentsApi } from './equipments';
 import { eventsApi } from './events';
 import { exclusionsApi } from './exclusions';
 import { generationApi } from './estimate';
+import { gridSettingsApi } from './grid-settings';
 import { healthApi } from './health';
 import { openApiApi } from './openapi';
 import { historyApi } from './history';
@@ -30,6 +31,7 @@ export const api = {
   events: eventsApi,
   exclusions: exclusionsApi,
   generation: generationApi,
+  gridSettings: gridSettingsApi,
   health: healthApi,
   openapi: openApiApi,
   history: historyApi,

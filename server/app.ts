@@ -31,6 +31,7 @@ import stripeWebhookRoutes from './routes/stripe-webhook';
 import tokenRoutes from './routes/tokens';
 import generationRoutes from './routes/generation';
 import preferenceRoutes from './routes/preferences';
+import gridSettingRoutes from './routes/grid-settings';
 import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
 import { registerSpa } from './spa/plugin';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(runRoutes);
   await app.register(generationRoutes);
   await app.register(preferenceRoutes);
+  await app.register(gridSettingRoutes);
   await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -314,3 +315,17 @@ export const tokenLedger = pgTable(
   ],
 );
 
+
+/** An operator's columns of one grid (issue 13 point 3): order, hidden, widths, as contract/grid-settings.ts says. */
+export const gridSettings = pgTable(
+  'grid_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grid: varchar('grid', { length: 64 }).notNull(),
+    columns: jsonb('columns').notNull().$type<Array<{ id: string; hidden: boolean; width: number | null }>>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.grid] })],
+);

@@ -116,6 +116,9 @@ export const keys = {
   /** GET /api/preferences (extension: the operator's settings) */
   preferences: () => ['preferences'] as const,
 
+  /** GET /api/grid-settings/:grid (extension: the operator's columns of one grid) */
+  gridSettings: (grid: string) => ['grid-settings', { grid }] as const,
+
   // Money
   transactions: {
     all: ['transactions'] as const,

@@ -16,6 +16,7 @@ import {
 } from '../../contract/realtime';
 import { runChangedPayload, runMatches, type Run, type RunAnswer, type RunsAnswer, type RunsFilter } from '../../contract/runs';
 import type { Preferences } from '../../contract/preferences';
+import type { GridSettings } from '../../contract/grid-settings';
 import { statusRecord } from '../../contract/statuses';
 import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
@@ -394,6 +395,10 @@ export const mutationStaleness = {
   'generation.estimate': nothing, // reads only
   // The preferences as stored replace the cached ones.
   'preferences.update': onSuccess<unknown, Preferences>(({ answer }) => [{ kind: 'patch', queryKey: keys.preferences(), update: () => answer }]),
+  // The columns as stored replace the grid's cached ones (the grid on screen already shows them).
+  'gridSettings.update': onSuccess<{ grid: string }, GridSettings>(({ sent, answer }) => [
+    { kind: 'patch', queryKey: keys.gridSettings(sent.grid), update: () => answer },
+  ]),
   // The run's answer is the run as it now is (cancelled, or the new one queued); the event that follows says it too.
   'runs.cancel': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
   'runs.retry': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),

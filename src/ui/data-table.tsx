@@ -34,12 +34,13 @@
  * Selection: add `selectionColumn({ label })`; control `state.rowSelection` + `onRowSelectionChange` if the
  * selection lives elsewhere; `enableRowSelection: (row) => ...` disables a row's checkbox.
  */
-import type { RowData } from '@tanstack/react-table';
+import type { Column, Header, RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { gridColumnWidth } from '../../contract/grid-settings';
 import { bodyItems, type BodyItem, type BodyItems } from './data-table/body-items';
 import { ColumnMenu } from './data-table/column-menu';
-import type { DataTableRow } from './data-table/features';
+import type { DataTableFeatures, DataTableRow } from './data-table/features';
 import { ariaSort, columnLabel } from './data-table/labels';
 import { QuickFilter } from './data-table/quick-filter';
 import type { DataTable as DataTableInstance } from './data-table/use-data-table';
@@ -49,7 +50,7 @@ import './data-table/data-table.css';
 export { dataTableColumns, type DataTableRow } from './data-table/features';
 export { expanderColumn, selectionColumn } from './data-table/columns';
 export { formatCount, formatDay } from './data-table/format';
-export { DateTimeCell, EmptyCell, TextCell } from './data-table/cells';
+export { DateTimeCell, EmptyCell, TextCell, TruncatedText } from './data-table/cells';
 export { useDataTable, type DataTable as DataTableInstance } from './data-table/use-data-table';
 export { useUrlTableState, type UrlTableState } from './use-url-table-state';
 
@@ -89,8 +90,63 @@ export interface DataTableProps<TData extends RowData> {
   getRowClassName?: (row: DataTableRow<TData>) => string | undefined;
 }
 
-/** Columns keep their widths while rows scroll by (fixed layout); a column without `meta.width` gets this. */
-const defaultColumnWidth = '160px';
+/**
+ * Where a pinned column's cells stick (issue 13 point 3): the name at the left edge, the Actions at the right, the
+ * columns between scrolling under them. The offsets are the widths of the pinned columns before (after) it.
+ */
+function pinnedCell<TData extends RowData>(column: Column<DataTableFeatures, TData, unknown>, className: string | undefined): { className?: string; style?: CSSProperties } {
+  const side = column.getIsPinned();
+  if (side === 'start') {
+    const edge = column.getIsLastColumn('start') ? ' data-table__pinned--edge' : '';
+    return { className: `data-table__pinned data-table__pinned--left${edge} ${className ?? ''}`.trim(), style: { left: column.getStart('start') } };
+  }
+  if (side === 'end') {
+    const edge = column.getIsFirstColumn('end') ? ' data-table__pinned--edge' : '';
+    return { className: `data-table__pinned data-table__pinned--right${edge} ${className ?? ''}`.trim(), style: { right: column.getAfter('end') } };
+  }
+  return className ? { className } : {};
+}
+
+/** Keys that resize a column from its handle: arrows by 10 px (Shift: 50), Home back to the designed width. */
+function onResizeKey<TData extends RowData>(table: DataTableInstance<TData>, column: Column<DataTableFeatures, TData, unknown>, event: KeyboardEvent) {
+  const step = event.shiftKey ? 50 : 10;
+  const by = event.key === 'ArrowRight' || event.key === 'ArrowUp' ? step : event.key === 'ArrowLeft' || event.key === 'ArrowDown' ? -step : 0;
+  if (event.key === 'Home') {
+    event.preventDefault();
+    column.resetSize();
+    return;
+  }
+  if (by === 0) return;
+  event.preventDefault();
+  const size = Math.min(gridColumnWidth.max, Math.max(gridColumnWidth.min, Math.round(column.getSize() + by)));
+  table.setColumnSizing((old) => ({ ...old, [column.id]: size }));
+}
+
+/** The drag (and key) handle on a column header's right edge: a labelled, focusable vertical separator. */
+function ResizeHandle<TData extends RowData>({ table, header }: { table: DataTableInstance<TData>; header: Header<DataTableFeatures, TData, unknown> }) {
+  const column = header.column;
+  const size = Math.round(column.getSize());
+  const resize = header.getResizeHandler();
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={`Resize ${columnLabel(column)}`}
+      aria-valuenow={size}
+      aria-valuemin={gridColumnWidth.min}
+      aria-valuemax={gridColumnWidth.max}
+      aria-valuetext={`${size} pixels`}
+      tabIndex={0}
+      className="data-table__resizer"
+      data-resizing={column.getIsResizing() || undefined}
+      onMouseDown={resize}
+      onTouchStart={resize}
+      onDoubleClick={() => column.resetSize()}
+      onKeyDown={(event) => onResizeKey(table, column, event)}
+      title="Drag to resize; arrow keys when focused"
+    />
+  );
+}
 
 
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
@@ -105,9 +161,17 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     maxHeight = 'min(70vh, 760px)',
   } = props;
   const captionId = useId();
+  // The visible width of the scroll box, for the parts of the body that span every column (detail panels, empty and
+  // error texts): they stay in view at the left while a wide grid is scrolled (written as a CSS variable, no render).
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!scrollElement) return;
+    const observer = new ResizeObserver(() => scrollElement.style.setProperty('--data-table-view', `${scrollElement.clientWidth}px`));
+    observer.observe(scrollElement);
+    return () => observer.disconnect();
+  }, [scrollElement]);
   // State, not a ref: the virtualizer needs a render once the scroll box exists (its rows mount before the box's ref
   // is attached, so with cached data nothing else would render them again).
-  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const { sorting, globalFilter } = table.state;
 
   // A new order or filter starts at the top.
@@ -149,6 +213,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       >
         <table
           className="data-table__table"
+          // As wide as its columns (the box scrolls), at least as wide as the box (the columns then share the rest).
+          style={{ width: table.getTotalSize() }}
           aria-rowcount={props.virtualize ? (props.rowCount ?? table.getRowModel().rows.length) + 1 : undefined}
         >
           <caption id={captionId} className="sr-only">
@@ -156,7 +222,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
           </caption>
           <colgroup>
             {visibleColumns.map((column) => (
-              <col key={column.id} style={{ width: column.columnDef.meta?.width ?? defaultColumnWidth }} />
+              <col key={column.id} style={{ width: column.getSize() }} />
             ))}
           </colgroup>
           <thead>
@@ -173,7 +239,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                       scope="col"
                       colSpan={header.colSpan}
                       aria-sort={canSort ? ariaSort(sorted) : undefined}
-                      className={column.columnDef.meta?.className}
+                      // Named by the column alone: the resize handle's own label is not part of the header's name.
+                      aria-label={column.getCanResize() ? columnLabel(column) : undefined}
+                      {...pinnedCell(column, column.columnDef.meta?.className)}
                     >
                       {canSort ? (
                         <button
@@ -190,6 +258,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                       ) : (
                         content
                       )}
+                      {column.getCanResize() ? <ResizeHandle table={table} header={header} /> : null}
                     </th>
                   );
                 })}
@@ -339,7 +408,9 @@ function BodyRow<TData extends RowData>({
   if (item.kind === 'detail') {
     return (
       <tr ref={measureRef} data-index={dataIndex} className="data-table__detail-row">
-        <td colSpan={columnCount}>{renderSubRow?.(row)}</td>
+        <td colSpan={columnCount}>
+          <div className="data-table__in-view">{renderSubRow?.(row)}</div>
+        </td>
       </tr>
     );
   }
@@ -353,7 +424,7 @@ function BodyRow<TData extends RowData>({
       className={['data-table__row', row.getIsExpanded() ? 'data-table__row--expanded' : '', extra ?? ''].join(' ').trim()}
     >
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+        <td key={cell.id} {...pinnedCell(cell.column, cell.column.columnDef.meta?.className)}>
           <table.FlexRender cell={cell} />
         </td>
       ))}
@@ -373,7 +444,9 @@ function StatusRow({ columnCount, children }: { columnCount: number; children: R
   return (
     <tbody>
       <tr className="data-table__status-row">
-        <td colSpan={columnCount}>{children}</td>
+        <td colSpan={columnCount}>
+          <div className="data-table__in-view">{children}</div>
+        </td>
       </tr>
     </tbody>
   );

@@ -1,5 +1,5 @@
 import type { Brand } from '../../../contract/brands';
-import { dataTableColumns, expanderColumn } from '../../ui/data-table';
+import { dataTableColumns, expanderColumn, TruncatedText } from '../../ui/data-table';
 import { BrandExclusionActions } from './brand-exclusion-actions';
 import { BrandLogo } from './brand-logo';
 import { SocialLinks } from './social-links';
@@ -11,13 +11,7 @@ const col = dataTableColumns<Brand>();
 
 function Text({ value, clamp = false }: { value: string | null; clamp?: boolean }) {
   if (value === null || value === '') return <span className="brand-exclusions__muted">—</span>;
-  return clamp ? (
-    <span className="brand-exclusions__clamp" title={value}>
-      {value}
-    </span>
-  ) : (
-    <>{value}</>
-  );
+  return clamp ? <TruncatedText text={value} /> : <>{value}</>;
 }
 
 const expand = expanderColumn<Brand>({ label: (row) => `Brand information for ${row.original.name}`, header: 'Brand information' });
@@ -27,22 +21,22 @@ const logo = col.display({
   header: 'Logo',
   cell: ({ row }) => <BrandLogo key={row.original.logo ?? ''} name={row.original.name} logo={row.original.logo} />,
   enableSorting: false,
-  meta: { width: '72px' },
+  meta: { width: '72px', pin: 'left' },
 });
 
 const category = col.accessor((brand) => brand.category.name, {
   id: 'category',
   header: 'Category',
   cell: ({ getValue }) => <Text value={getValue()} />,
-  meta: { width: '150px' },
+  meta: { width: '130px', pin: 'left' },
 });
 const subcategory = col.accessor((brand) => brand.subcategory.name, {
   id: 'subcategory',
   header: 'Subcategory',
   cell: ({ getValue }) => <Text value={getValue()} />,
-  meta: { width: '160px' },
+  meta: { width: '140px', pin: 'left' },
 });
-const name = col.accessor('name', { header: 'Name', cell: ({ getValue }) => <strong>{getValue()}</strong>, meta: { width: '170px' } });
+const name = col.accessor('name', { header: 'Name', cell: ({ getValue }) => <strong>{getValue()}</strong>, meta: { width: '170px', pin: 'left' } });
 const seoTitle = col.accessor('seo_title', {
   header: 'SEO Title',
   cell: ({ getValue }) => <Text value={getValue()} clamp />,
@@ -68,12 +62,13 @@ const actions = col.display({
   cell: ({ row }) => <BrandExclusionActions brand={row.original} />,
   enableSorting: false,
   enableHiding: false,
-  meta: { width: '130px' },
+  meta: { width: '130px', pin: 'right' },
 });
 
 /**
  * The brand exclusion grids (SPEC 2): Category, Subcategory, Name, SEO Title, SEO Description, Actions; the
- * `brands` variant also has Logo and Socials. Every row expands to its brand information.
+ * `brands` variant also has Logo and Socials. Every row expands to its brand information. The columns up to the Name
+ * (in the spec's order) are pinned at the left and the Actions at the right (issue 13 point 3).
  */
 export const brandExclusionColumns = {
   equipments: col.columns([expand, category, subcategory, name, seoTitle, seoDescription, actions]),

@@ -22,6 +22,7 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
   const urlState = useUrlTableState({ sortable: sortableBrandExclusionColumns });
   const table = useDataTable({
     columns: brandExclusionColumns[variant],
+    grid: variant === 'brands' ? 'brand-exclusions' : 'equipment-brand-exclusions',
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
     getRowCanExpand: () => true,

@@ -11,7 +11,7 @@ const col = dataTableColumns<Brand>();
 /** SPEC 2 "Brands screen" columns: checkbox, Name (with its equipment count), ..., Status, Actions. */
 export const brandColumns = col.columns([
   selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' }),
-  col.accessor('name', { header: 'Name', cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px' } }),
+  col.accessor('name', { header: 'Name', cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px', pin: 'left' } }),
   col.accessor((brand) => brand.category.name, { id: 'category', header: 'Category', enableSorting: false, meta: { width: '140px' } }),
   col.accessor((brand) => brand.subcategory.name, { id: 'subcategory', header: 'Subcategory', enableSorting: false, meta: { width: '140px' } }),
   col.accessor('seo_title', { header: 'SEO Title', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '180px' } }),
@@ -24,7 +24,7 @@ export const brandColumns = col.columns([
     cell: ({ row }) => <BrandActions brand={row.original} />,
     enableSorting: false,
     enableHiding: false,
-    meta: { width: '96px' },
+    meta: { width: '96px', pin: 'right' },
   }),
 ]);
 

@@ -81,8 +81,8 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   );
 
   const generateEquipments = useGenerateBrandEquipments();
-  const { spend } = useSpend();
-  const generationRunning = generateEquipments.isPending;
+  const { spend, busy: spending, sending } = useSpend();
+  const generationRunning = generateEquipments.isPending || sending;
 
   // SPEC 4 / 9: a ticked brand that goes In Progress is deselected after 50 ms.
   useEffect(() => {
@@ -94,6 +94,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
 
   const table = useDataTable({
     columns: brandColumns,
+    grid: 'brands',
     data: brands,
     getRowId: (brand) => String(brand.id),
     serverSide: true,
@@ -131,7 +132,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     const body = { subcategory_id: subcategory.id, brands: [...selectedIds] };
     const what = `Generate the models of ${selectedIds.length === 1 ? '1 brand' : `${selectedIds.length} brands`} of ${subcategory.name}.`;
     void spend({ type: 'Equipments', ...body }, what, () =>
-      generateEquipments.mutate(body, {
+      generateEquipments.mutateAsync(body, {
         onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
         onError: (error) => toast.error(errorMessage(error, generateEquipmentsFailedText)),
       }),
@@ -166,7 +167,12 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
           )
         }
       />
-      <GenerateEquipmentsButton count={selectedIds.length} running={generationRunning} onGenerate={onGenerateEquipments} />
+      <GenerateEquipmentsButton
+        count={selectedIds.length}
+        running={generationRunning}
+        asking={spending}
+        onGenerate={onGenerateEquipments}
+      />
       <HistoryDialog
         source={historyBrand ? { kind: 'brand', params: { subcategory_id: subcategory.id, brand_id: historyBrand.id } } : null}
         description={historyBrand ? `Equipment generation runs of ${historyBrand.name}, times in UTC.` : undefined}

@@ -8,12 +8,16 @@ const col = dataTableColumns<Equipment>();
 const text = { cell: ({ getValue }: { getValue: () => string | number | null }) => <TextCell value={getValue()} /> };
 const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextCell value={getValue()} clamp /> };
 
-/** The 13 columns of the equipment exclusions grid (SPEC 2), in the spec's order. */
+/**
+ * The 13 columns of the equipment exclusions grid (SPEC 2), in the spec's order; Category to Model and the Actions
+ * stay in view while the columns between scroll (issue 13 point 3).
+ */
 export const equipmentExclusionColumns = col.columns([
-  col.accessor('category', { ...text, header: 'Category', meta: { width: '140px' } }),
-  col.accessor('subcategory', { ...text, header: 'Subcategory', meta: { width: '150px' } }),
-  col.accessor('brand', { ...text, header: 'Brand', meta: { width: '130px' } }),
-  col.accessor('model', { ...text, header: 'Model', meta: { width: '140px' } }),
+  // The columns up to the model (what names a row) are pinned at the left, in the spec's order; Actions at the right.
+  col.accessor('category', { ...text, header: 'Category', meta: { width: '110px', pin: 'left' } }),
+  col.accessor('subcategory', { ...text, header: 'Subcategory', meta: { width: '120px', pin: 'left' } }),
+  col.accessor('brand', { ...text, header: 'Brand', meta: { width: '110px', pin: 'left' } }),
+  col.accessor('model', { ...text, header: 'Model', meta: { width: '130px', pin: 'left' } }),
   col.accessor('year', { ...text, header: 'Year', sortUndefined: 'last', meta: { width: '80px' } }),
   col.accessor('specifications', { ...long, header: 'Specifications', meta: { width: '220px' } }),
   col.accessor('description', { ...long, header: 'Description', meta: { width: '240px' } }),
@@ -37,7 +41,7 @@ export const equipmentExclusionColumns = col.columns([
     cell: ({ row }) => <RemoveEquipmentExclusion equipment={row.original} />,
     enableSorting: false,
     enableHiding: false,
-    meta: { width: '220px' },
+    meta: { width: '220px', pin: 'right' },
   }),
 ]);
 

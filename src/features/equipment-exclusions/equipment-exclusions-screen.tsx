@@ -15,6 +15,7 @@ export function EquipmentExclusionsScreen() {
   const urlState = useUrlTableState({ sortable: sortableEquipmentExclusionColumns });
   const table = useDataTable({
     columns: equipmentExclusionColumns,
+    grid: 'equipment-exclusions',
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
     urlState,

@@ -6,7 +6,7 @@ const col = dataTableColumns<Event>();
 
 /** SPEC 2 "Events screen" columns. Ids of the sortable ones are the server's sort fields. */
 export const eventColumns = col.columns([
-  col.accessor('name', { header: 'Name', cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px' } }),
+  col.accessor('name', { header: 'Name', cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
   col.accessor((event) => event.category.name, { id: 'category', header: 'Category', enableSorting: false, meta: { width: '150px' } }),
   col.accessor('description', {
     header: 'Description',

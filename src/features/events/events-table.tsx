@@ -27,6 +27,7 @@ export function EventsTable({ category }: { category: Category }) {
 
   const table = useDataTable({
     columns: eventColumns,
+    grid: 'events',
     data: events,
     getRowId: (event) => String(event.id),
     serverSide: true,

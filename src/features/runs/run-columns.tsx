@@ -11,12 +11,12 @@ const col = dataTableColumns<Run>();
 
 /** The runs centre's columns: what, how it stands, when and how long, what it cost and added; and what can be done. */
 export const runColumns = col.columns([
-  col.accessor('type', { header: 'Type', cell: (c) => typeLabels[c.getValue()], enableSorting: false, meta: { width: '80px' } }),
+  col.accessor('type', { header: 'Type', cell: (c) => typeLabels[c.getValue()], enableSorting: false, meta: { width: '80px', pin: 'left' } }),
   col.display({
     id: 'target',
     header: 'Target',
     cell: ({ row }) => <span className="data-table__clamp" title={targetText(row.original)}>{targetText(row.original)}</span>,
-    meta: { width: '200px' },
+    meta: { width: '200px', pin: 'left' },
   }),
   col.accessor('status', {
     header: 'Status',
@@ -43,7 +43,7 @@ export const runColumns = col.columns([
     enableSorting: false,
     meta: { width: '90px', className: 'runs__number runs__wrap-header' },
   }),
-  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <RunActions run={row.original} />, meta: { width: '210px' } }),
+  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <RunActions run={row.original} />, meta: { width: '210px', pin: 'right' } }),
 ]);
 
 function RunStatus({ run }: { run: Run }) {

@@ -29,7 +29,7 @@ export function RunsScreen() {
     (patch: Partial<RunsSearch>) => void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }), replace: !('page' in patch) }),
     [navigate],
   );
-  const table = useDataTable({ columns: runColumns, data: rows, getRowId: (run) => String(run.id), serverSide: true });
+  const table = useDataTable({ columns: runColumns, grid: 'runs', data: rows, getRowId: (run) => String(run.id), serverSide: true });
   const page = search.page ?? 1;
   const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / runsPageSize));
   const filtered = search.status !== undefined || search.type !== undefined || search.run !== undefined;
@@ -104,7 +104,6 @@ export function RunsScreen() {
           ) : undefined
         }
         filterLabel={false}
-        columnMenu={false}
         maxHeight="none"
         getRowClassName={(row) => (row.original.id === search.run ? 'runs__row--picked' : undefined)}
       />

@@ -12,13 +12,13 @@ export const transactionColumns = col.columns([
     header: 'Date',
     cell: (c) => <DateTimeCell value={c.getValue()} />,
     enableSorting: false,
-    meta: { width: '190px' },
+    meta: { width: '190px', pin: 'left' },
   }),
   col.accessor('description', {
     header: 'Description',
     cell: ({ row }) => <Description transaction={row.original} />,
     enableSorting: false,
-    meta: { width: '440px' },
+    meta: { width: '400px' },
   }),
   col.accessor('type', { header: 'Type', cell: (c) => typeLabel(c.getValue()), enableSorting: false, meta: { width: '120px' } }),
   col.accessor('tokens', {

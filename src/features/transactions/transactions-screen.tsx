@@ -32,7 +32,7 @@ export function TransactionsScreen() {
     [navigate],
   );
 
-  const table = useDataTable({ columns: transactionColumns, data: rows, getRowId: (row) => String(row.id), serverSide: true });
+  const table = useDataTable({ columns: transactionColumns, grid: 'transactions', data: rows, getRowId: (row) => String(row.id), serverSide: true });
   const page = search.page ?? 1;
   const first = query.offset + 1;
   const last = query.offset + rows.length;
@@ -63,7 +63,6 @@ export function TransactionsScreen() {
           ) : undefined
         }
         filterLabel={false}
-        columnMenu={false}
         maxHeight="none"
         summary={
           transactions.data && total !== undefined && total > 0 ? (

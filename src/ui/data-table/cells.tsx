@@ -1,13 +1,47 @@
+import { useCallback, useState } from 'react';
+import { Tip } from '../tooltip';
 import { formatUtcDateTime } from './format';
 
-/** A long text cell: two lines at most, the whole text on hover; an em dash (read "None") when empty. */
-export function TextCell({ value, clamp = true }: { value: string | null | undefined; clamp?: boolean }) {
-  if (value == null || value.trim() === '') return <EmptyCell />;
-  return (
-    <span className={clamp ? 'data-table__clamp' : undefined} title={clamp ? value : undefined}>
-      {value}
+/**
+ * One ResizeObserver for every truncated text of every grid (a virtualised grid mounts and unmounts them as it
+ * scrolls): each says whether its text is cut, again when its column is made wider or narrower.
+ */
+const watched = new WeakMap<Element, () => void>();
+let observer: ResizeObserver | undefined;
+function watch(element: Element, measure: () => void): () => void {
+  observer ??= new ResizeObserver((entries) => entries.forEach((entry) => watched.get(entry.target)?.()));
+  watched.set(element, measure);
+  observer.observe(element);
+  return () => {
+    watched.delete(element);
+    observer?.unobserve(element);
+  };
+}
+
+/**
+ * A long text in a grid cell (issue 13 point 3): two lines at most. When it is cut, it can take the focus and shows
+ * the whole text on hover or focus (a tip, which is also its description); the whole text is in the DOM either way.
+ */
+export function TruncatedText({ text }: { text: string }) {
+  const [cut, setCut] = useState(false);
+  const ref = useCallback((element: HTMLSpanElement | null) => {
+    if (!element) return;
+    const measure = () => setCut(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
+    measure();
+    return watch(element, measure);
+  }, []);
+  const span = (
+    <span ref={ref} className="data-table__clamp" tabIndex={cut ? 0 : undefined} data-truncated={cut || undefined}>
+      {text}
     </span>
   );
+  return cut ? <Tip content={<span className="data-table__tip">{text}</span>}>{span}</Tip> : span;
+}
+
+/** A long text cell: two lines at most, the whole text on hover and focus; an em dash (read "None") when empty. */
+export function TextCell({ value, clamp = true }: { value: string | null | undefined; clamp?: boolean }) {
+  if (value == null || value.trim() === '') return <EmptyCell />;
+  return clamp ? <TruncatedText text={value} /> : <span>{value}</span>;
 }
 
 export function EmptyCell() {

@@ -3,7 +3,7 @@ import type { DataTableColumn, DataTableRow } from './features';
 
 /**
  * Ready-made columns for the DataTable: a row checkbox and a row expander. Both are display columns that cannot be
- * sorted, hidden or filtered on.
+ * sorted, hidden, filtered on or resized, pinned at the left edge (before the pinned name column).
  */
 
 /**
@@ -35,7 +35,7 @@ export function selectionColumn<TData extends RowData>({
     enableSorting: false,
     enableHiding: false,
     enableGlobalFilter: false,
-    meta: { label: header, width: '44px', className: 'data-table__cell--control' },
+    meta: { label: header, width: '44px', className: 'data-table__cell--control', pin: 'left', resizable: false },
   };
 }
 
@@ -68,6 +68,6 @@ export function expanderColumn<TData extends RowData>({
     enableSorting: false,
     enableHiding: false,
     enableGlobalFilter: false,
-    meta: { label: header, width: '44px', className: 'data-table__cell--control' },
+    meta: { label: header, width: '44px', className: 'data-table__cell--control', pin: 'left', resizable: false },
   };
 }

@@ -1,5 +1,9 @@
 import {
   columnFilteringFeature,
+  columnOrderingFeature,
+  columnPinningFeature,
+  columnResizingFeature,
+  columnSizingFeature,
   columnVisibilityFeature,
   createColumnHelper,
   createFilteredRowModel,
@@ -24,15 +28,23 @@ import {
 export interface DataTableColumnMeta {
   /** The column's name where its header is not plain text (column menu, sort button). Defaults to the header. */
   label?: string;
-  /** A CSS width for the column (the grid uses a fixed layout so columns do not jump while rows scroll). */
+  /**
+   * The column's designed width in px ('230px'; the grid uses a fixed layout so columns do not jump while rows
+   * scroll). The operator may drag it wider or narrower; `size` in the definition says the same as a number.
+   */
   width?: string;
+  /** Kept in view at the grid's left or right edge while the columns between scroll (the name, the Actions). */
+  pin?: 'left' | 'right';
   /** Extra class on the column's cells (`data-table__cell--clamp` clamps long text to two lines). */
   className?: string;
+  /** False: the operator cannot drag the column wider or narrower (a checkbox column). */
+  resizable?: boolean;
 }
 
 /**
  * The one feature set of every grid in the app (TanStack Table v9 registers features per table): sorting,
- * quick (global) filter, column visibility, row expansion and row selection. Client sorting/filtering run unless the
+ * quick (global) filter, column visibility, order, sizing (and resizing by drag or keys), pinning (`meta.pin`),
+ * row expansion and row selection. Client sorting/filtering run unless the
  * grid is server-side (`useDataTable({ serverSide: true })` sets manualSorting/manualFiltering).
  */
 export const dataTableFeatures = tableFeatures({
@@ -40,6 +52,10 @@ export const dataTableFeatures = tableFeatures({
   columnFilteringFeature,
   globalFilteringFeature,
   columnVisibilityFeature,
+  columnOrderingFeature,
+  columnSizingFeature,
+  columnResizingFeature,
+  columnPinningFeature,
   rowExpandingFeature,
   rowSelectionFeature,
   filteredRowModel: createFilteredRowModel(),

@@ -1,6 +1,21 @@
-import { useTable, type ReactTable, type RowData, type TableOptions } from '@tanstack/react-table';
+import {
+  functionalUpdate,
+  useTable,
+  type ColumnOrderState,
+  type ColumnPinningState,
+  type ColumnSizingState,
+  type ColumnVisibilityState,
+  type OnChangeFn,
+  type ReactTable,
+  type RowData,
+  type TableOptions,
+} from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { gridColumnWidth, type GridColumnSetting, type GridName } from '../../../contract/grid-settings';
+import { useGridSettings, useSaveGridSettings } from '../../api/grid-settings';
 import type { UrlTableState } from '../use-url-table-state';
-import { dataTableFeatures, type DataTableFeatures } from './features';
+import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from './features';
+import { layoutOf, settingsOf, type ColumnLayout } from './layout';
 
 export type DataTable<TData extends RowData> = ReactTable<DataTableFeatures, TData>;
 
@@ -9,21 +24,134 @@ export type DataTableOptions<TData extends RowData> = Omit<TableOptions<DataTabl
   serverSide?: boolean;
   /** Sort and quick filter kept in the URL (`useUrlTableState`). */
   urlState?: UrlTableState;
+  /**
+   * The grid's name: the operator's column order, hidden columns and widths are kept on the server under it
+   * (GET/POST /api/grid-settings/:grid), so another browser shows the same. Without one they last while it is shown.
+   */
+  grid?: GridName;
 };
+
+/** A column without a designed width gets this (px). */
+export const defaultColumnSize = 160;
+
+/** How long after the last change of a width (a drag, a key) the columns are stored; other changes are stored at once. */
+const resizeSaveDelayMs = 400;
+
+type ColumnDefLike = {
+  id?: string;
+  accessorKey?: unknown;
+  size?: number;
+  minSize?: number;
+  maxSize?: number;
+  enableResizing?: boolean;
+  enableHiding?: boolean;
+  meta?: DataTableColumn<RowData>['meta'];
+};
+
+function columnIdOf(column: ColumnDefLike): string | undefined {
+  return column.id ?? (typeof column.accessorKey === 'string' ? column.accessorKey : undefined);
+}
+
+function pxOf(width: string | undefined): number | undefined {
+  const match = width === undefined ? null : /^(\d+(?:\.\d+)?)px$/.exec(width.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The definitions with their sizes (from `meta.width`) and bounds, the designed order and the pinned edges; pinned columns cannot be hidden. */
+function designOf<TData extends RowData>(columns: readonly DataTableColumn<TData>[]) {
+  const sized = columns.map((column) => {
+    const def = column as ColumnDefLike;
+    return {
+      ...column,
+      size: def.size ?? pxOf(def.meta?.width) ?? defaultColumnSize,
+      minSize: def.minSize ?? gridColumnWidth.min,
+      maxSize: def.maxSize ?? gridColumnWidth.max,
+      enableResizing: def.enableResizing ?? def.meta?.resizable ?? true,
+      // A pinned column (the name, the Actions) is what makes a row usable: it is always shown.
+      enableHiding: def.enableHiding ?? (def.meta?.pin === undefined),
+    } as DataTableColumn<TData>;
+  });
+  const ids = columns.map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined);
+  const pinned = (side: 'left' | 'right') =>
+    columns.filter((column) => (column as ColumnDefLike).meta?.pin === side).map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined);
+  const pinning: ColumnPinningState = { start: pinned('left'), end: pinned('right') };
+  return { sized, ids, pinning };
+}
+
+const noSettings: GridColumnSetting[] = [];
+
+/**
+ * The grid's column layout: the operator's changes (kept here at once, stored on the server shortly after) over
+ * the stored settings over the design. "Reset columns" resets all three states, which stores none.
+ */
+function useColumnLayout(grid: GridName | undefined, ids: readonly string[]) {
+  const stored = useGridSettings(grid).data?.columns ?? noSettings;
+  const [draft, setDraft] = useState<GridColumnSetting[] | null>(null);
+  const settings = draft ?? stored;
+  const layout = useMemo(() => layoutOf(settings, ids), [settings, ids]);
+
+  const save = useSaveGridSettings();
+  const { mutate } = save;
+  const saved = useRef<GridColumnSetting[] | null>(null);
+  const delay = useRef(0);
+  useEffect(() => {
+    if (grid === undefined || draft === null || draft === saved.current) return;
+    const timer = window.setTimeout(() => {
+      saved.current = draft;
+      mutate({ grid, settings: { columns: draft } });
+    }, delay.current);
+    return () => window.clearTimeout(timer);
+  }, [grid, draft, mutate]);
+
+  /** Applies a change to the latest layout (several may come in one event: Reset changes order, visibility, sizes). */
+  const change = useCallback(
+    (update: (layout: ColumnLayout) => ColumnLayout, resizing = false) => {
+      delay.current = resizing ? resizeSaveDelayMs : 0;
+      setDraft((previous) => settingsOf(update(layoutOf(previous ?? stored, ids)), ids));
+    },
+    [stored, ids],
+  );
+  return { layout, change };
+}
 
 /**
  * `useTable` with the app's feature set and defaults: one column sorted at a time, a quick filter matching text in
- * any column ("includesString"), and expansion kept when new rows arrive (paged data appends pages).
+ * any column ("includesString"), and expansion kept when new rows arrive (paged data appends pages). Columns take
+ * their width from `meta.width` and their pinned edge from `meta.pin`; their order, visibility and widths are the
+ * operator's (kept per `grid`).
  * Keep `columns` and `data` referentially stable (module constants, useMemo, the query's data).
  */
-export function useDataTable<TData extends RowData>({ serverSide = false, urlState, state, ...options }: DataTableOptions<TData>): DataTable<TData> {
+export function useDataTable<TData extends RowData>({ serverSide = false, urlState, grid, state, columns, ...options }: DataTableOptions<TData>): DataTable<TData> {
+  const design = useMemo(() => designOf(columns), [columns]);
+  const { layout, change } = useColumnLayout(grid, design.ids);
+
+  const onColumnOrderChange = useCallback<OnChangeFn<ColumnOrderState>>(
+    (updater) => change((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
+    [change],
+  );
+  const onColumnVisibilityChange = useCallback<OnChangeFn<ColumnVisibilityState>>(
+    (updater) => change((current) => ({ ...current, visibility: functionalUpdate(updater, current.visibility) })),
+    [change],
+  );
+  const onColumnSizingChange = useCallback<OnChangeFn<ColumnSizingState>>(
+    (updater) => change((current) => ({ ...current, sizing: functionalUpdate(updater, current.sizing) }), true),
+    [change],
+  );
+
   return useTable<DataTableFeatures, TData>({
     features: dataTableFeatures,
+    columns: design.sized,
     enableMultiSort: false,
     globalFilterFn: 'includesString',
     autoResetExpanded: false,
     manualSorting: serverSide,
     manualFiltering: serverSide,
+    columnResizeMode: 'onChange',
+    onColumnOrderChange,
+    onColumnVisibilityChange,
+    onColumnSizingChange,
+    // The pinned edges are the grid's design (`meta.pin`), not the operator's.
+    onColumnPinningChange: () => undefined,
     ...(urlState
       ? {
           onSortingChange: urlState.onSortingChange,
@@ -33,6 +161,10 @@ export function useDataTable<TData extends RowData>({ serverSide = false, urlSta
       : {}),
     ...options,
     state: {
+      columnOrder: layout.order,
+      columnVisibility: layout.visibility,
+      columnSizing: layout.sizing,
+      columnPinning: design.pinning,
       ...(urlState ? { sorting: urlState.sorting, globalFilter: urlState.globalFilter } : {}),
       ...state,
     },
