@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useCategories } from '../../api/categories';
 import { LiveIndicator } from '../../realtime/live-indicator';
 import { useSelection } from '../../store/selection';
@@ -28,6 +29,8 @@ export interface HeaderActions {
   onRegenerate?: (target: HeaderTarget) => void;
   /** A Regenerate request is running: the button is a spinner until it answers (SPEC 4). */
   regenerating?: boolean;
+  /** From the first click on (the cost is being asked): a second click is ignored, the button says so. */
+  regenerateBusy?: boolean;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface HeaderActions {
  * History and Regenerate act on the selection (`HeaderTarget`) through `actions` (the dashboard layout passes the
  * History dialog and the generate calls); they are enabled whenever there is a selection to act on.
  */
-export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
+export function DashboardHeader({ actions = {}, navigationToggle }: { actions?: HeaderActions; navigationToggle?: ReactNode }) {
   const categoriesQuery = useCategories();
   const type = useSelection((s) => s.selectedType);
   const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
@@ -55,6 +58,7 @@ export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
   return (
     <header className="app-header">
       <div className="app-header__row">
+        {navigationToggle}
         <Link to="/dashboard" className="app-header__brand" aria-label="Catalogue dashboard home">
           <span className="brand-mark" aria-hidden="true">
             CD
@@ -88,6 +92,7 @@ export function DashboardHeader({ actions = {} }: { actions?: HeaderActions }) {
               type="button"
               className="btn btn--primary"
               disabled={!target}
+              aria-disabled={actions.regenerateBusy || undefined}
               onClick={() => target && actions.onRegenerate?.(target)}
             >
               Regenerate

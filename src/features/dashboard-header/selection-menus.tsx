@@ -58,7 +58,7 @@ export function CategoryMenu({ state, menu, onRetry }: { state: CategoryMenuStat
   const { categories, selected } = state;
   return (
     <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={menu.onOpenChange}>
-      <DropdownMenu.Trigger className="select-trigger">
+      <DropdownMenu.Trigger className="select-trigger" title={selected?.name}>
         <TriggerFace label="Category" value={selected?.name ?? 'Select a category'} muted={!selected} />
       </DropdownMenu.Trigger>
       <MenuContent className="menu--scroll" onCloseAutoFocus={menu.onCloseAutoFocus}>
@@ -94,7 +94,7 @@ export function SubcategoryMenu({ state, menu }: { state: SubcategoryMenuState; 
   const { subcategories, selected } = state;
   return (
     <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={menu.onOpenChange}>
-      <DropdownMenu.Trigger className="select-trigger">
+      <DropdownMenu.Trigger className="select-trigger" title={selected?.name}>
         <TriggerFace label="Subcategory" value={selected?.name ?? 'Select a subcategory'} muted={!selected} />
       </DropdownMenu.Trigger>
       <MenuContent className="menu--scroll" onCloseAutoFocus={menu.onCloseAutoFocus}>

@@ -3,10 +3,11 @@ import { TooltipProvider } from '../../ui/tooltip';
 import { DashboardHeader } from '../dashboard-header';
 import { CostConfirmDialog, useHeaderRegenerate } from '../generation';
 import { useHeaderHistory } from '../history';
+import { AppNavigation, NavigationToggle } from './app-navigation';
 import { useReconcileSelection } from './use-reconcile-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
 
-/** The /dashboard layout (SPEC 2): the header above every dashboard screen. */
+/** The /dashboard layout (SPEC 2): the header above every dashboard screen, the left navigation beside it (issue 13). */
 export function DashboardLayout() {
   useReconcileSelection();
   useScreenTypeFromRoute();
@@ -18,10 +19,16 @@ export function DashboardLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <DashboardHeader actions={{ onHistory: history.open, onRegenerate: regenerate.regenerate, regenerating: regenerate.running }} />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <DashboardHeader
+        navigationToggle={<NavigationToggle />}
+        actions={{ onHistory: history.open, onRegenerate: regenerate.regenerate, regenerating: regenerate.running, regenerateBusy: regenerate.busy }}
+      />
+      <div className="app-body">
+        <AppNavigation />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
       {history.dialog}
       <CostConfirmDialog />
       </div>
