@@ -43,6 +43,8 @@ async function brandIds(server: TestServer, names: string[]): Promise<Record<str
 async function excludeMore(server: TestServer) {
   const ids = await brandIds(server, ['Caterpillar', 'Komatsu', 'Volvo CE']);
   await server.db.update(brands).set({ logo: loadableLogo, socials: '[{"type":"x","url":' }).where(eq(brands.id, ids.Komatsu!));
+  // The demo's logos all load now (issue 13 point 9): a logo address that answers nothing stands for a broken one.
+  await server.db.update(brands).set({ logo: '/brand-logos/no-such-logo.png' }).where(eq(brands.id, ids.Caterpillar!));
   await server.db
     .update(brands)
     .set({

@@ -29,6 +29,14 @@ const statusMessages: Record<string, string> = {
 
 export const demoOperatorTokens = 2_500_000;
 
+/** A demo brand's logo: a small SVG in public/brand-logos/ (the SPA's build serves it), one per demo brand. */
+export const brandLogoPath = (brandName: string) => `/brand-logos/${brandName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
+
+/** Every demo brand's logo (the scale seed lends them to its brands). */
+export const demoBrandLogos = [
+  ...new Set(demoCatalogue.flatMap((c) => c.subcategories.flatMap((s) => s.brands.map((b) => brandLogoPath(b.name))))),
+];
+
 async function countRows(db: Executor, table: typeof users | typeof categories): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);
   return Number(row?.n ?? 0);
@@ -121,8 +129,9 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
           inputTokens: 1_200,
           outputTokens: 3_900,
           totalTokens: 5_100,
+          itemsAdded: demoSubcategory.status === statusNames.inProgress ? 0 : demoSubcategory.brands.length,
           status: demoSubcategory.status,
-          message: `<p>${statusMessages[demoSubcategory.status] ?? ''}</p><p><strong>${demoSubcategory.brands.length}</strong> brands.</p>`,
+          message: `<p>${statusMessages[demoSubcategory.status] ?? ''}</p><p><strong>${demoSubcategory.brands.length}</strong> ${demoSubcategory.brands.length === 1 ? 'brand' : 'brands'}.</p>`,
           createdAt: tick(),
           finishedAt: demoSubcategory.status === statusNames.inProgress ? null : tick(),
         });
@@ -137,7 +146,7 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
             name: demoBrand.name,
             seoTitle: `${demoBrand.name} ${demoSubcategory.name}`,
             seoDescription: `${demoBrand.name} ${demoSubcategory.name.toLowerCase()}: models, specifications and years.`,
-            logo: index % 2 === 0 ? `/brand-logos/${demoBrand.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png` : null,
+            logo: index % 2 === 0 ? brandLogoPath(demoBrand.name) : null,
             socials: JSON.stringify([
               { type: 'linkedin', url: `https://www.linkedin.com/company/${encodeURIComponent(demoBrand.name.toLowerCase())}` },
               ...(index % 2 === 0 ? [{ type: 'x', url: `https://x.com/${encodeURIComponent(demoBrand.name.replace(/\s+/g, ''))}` }] : []),
@@ -192,7 +201,7 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
             equipmentsGenerated: demoBrand.models.length,
             itemsAdded: demoBrand.models.length,
             status: statusNames.generated,
-            message: `<p>Generated <strong>${demoBrand.models.length}</strong> models for ${demoBrand.name}.</p>`,
+            message: `<p>Generated <strong>${demoBrand.models.length}</strong> ${demoBrand.models.length === 1 ? 'model' : 'models'} for ${demoBrand.name}.</p>`,
             createdAt: tick(),
             finishedAt: tick(),
           });

@@ -4,6 +4,7 @@ import { upsertOperator } from '../auth/users';
 import type { Database, Executor } from '../db/client';
 import { changeBalance, readBalance } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
+import { demoBrandLogos } from './demo';
 
 /**
  * The catalogue at scale (issue 3, point 9): 50 categories x 20 subcategories, one subcategory with 20,000 brands,
@@ -146,7 +147,7 @@ export async function seedScale(db: Database, partial: Partial<ScaleOptions> = {
       with inserted as (
         insert into brands (subcategory_id, name, seo_title, seo_description, logo, socials, created_at)
         select s.id, b.name, b.name || ' ' || 'Catalog', b.name || ': models, specifications and years.',
-               case when b.g % 3 = 0 then '/brand-logos/' || lower(replace(b.name, ' ', '-')) || '.png' end,
+               case when b.g % 3 = 0 then ${textArray(demoBrandLogos)}[1 + (b.g / 3) % ${demoBrandLogos.length}] end,
                '[{"type":"linkedin","url":"https://www.linkedin.com/company/brand-' || b.g || '"}]',
                now() - make_interval(mins => b.g)
         from scale_subcategories s

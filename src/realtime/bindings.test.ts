@@ -112,10 +112,12 @@ describe('realtime bindings', () => {
     expect(queryClient.getQueryState(keys.categories.list())?.isInvalidated).toBe(true);
   });
 
-  it('leave the channels and stop listening when undone', () => {
+  it('stop listening when undone, and send nothing (the disconnect that follows leaves the channels)', () => {
     const { pusher, stop } = start(7);
+    const unsubscribe = vi.spyOn(pusher, 'unsubscribe');
     stop();
-    expect(pusher.joined.size).toBe(0);
+    expect(unsubscribe).not.toHaveBeenCalled();
+    expect([...pusher.joined.values()].every((channel) => channel.handlers.size === 0)).toBe(true);
     expect(pusher.connection.handlers.get('state_change')).toEqual([]);
   });
 });

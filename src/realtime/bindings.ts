@@ -37,7 +37,12 @@ export function handleRealtimeEvent(event: string, payload: unknown, options: Om
 export interface RealtimeBinding {
   /** Refetch every key an event could have touched (the network came back and the socket survived). */
   resync: () => void;
-  /** Unbinds and leaves the channels; the caller disconnects the client. */
+  /**
+   * Stops listening (every channel's events and the connection's state) and sends nothing: the caller disconnects
+   * the client next, and closing the socket leaves every channel. An unsubscribe per channel would be sent after
+   * the socket began to close (pusher-js defers its sends), each a console error "WebSocket is already in CLOSING
+   * or CLOSED state".
+   */
   stop: () => void;
 }
 
@@ -78,10 +83,7 @@ export function bindRealtime(pusher: Pusher, options: BindingsOptions): Realtime
     stop: () => {
       gate.dispose();
       pusher.connection.unbind('state_change', onStateChange);
-      for (const name of names) {
-        pusher.channel(name)?.unbind_all();
-        pusher.unsubscribe(name);
-      }
+      for (const name of names) pusher.channel(name)?.unbind_all();
     },
   };
 }

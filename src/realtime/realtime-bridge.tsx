@@ -61,6 +61,7 @@ export default function RealtimeBridge() {
       window.removeEventListener('offline', onNetwork);
       probe.dispose();
       binding.stop();
+      // Closes the socket, once: the server drops its subscriptions with it (no unsubscribe is sent).
       client.disconnect();
       reset();
     };
