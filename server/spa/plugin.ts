@@ -7,6 +7,7 @@ import { websocketPathPrefix } from '../../contract/realtime';
 import type { AppConfig } from '../config';
 import { styleNonce } from '../plugins/security-headers';
 import { injectMetaTags, injectStyleNonce } from './meta-tags';
+import { themedIndexHtml } from './theme';
 
 /**
  * Paths the SPA never owns: an unknown one answers a JSON 404, not index.html. They are the first segments of every
@@ -34,7 +35,7 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
   const indexHtml = await readIndexHtml(config.spaDir, config);
   if (indexHtml === undefined) app.log.warn({ spaDir: config.spaDir }, 'the SPA is not built; run `npm run build`');
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (reply: FastifyReply, request: FastifyRequest) => {
     if (indexHtml === undefined) {
       return reply.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build`, or `npm start`.');
     }
@@ -42,7 +43,7 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(nonce === undefined ? indexHtml : injectStyleNonce(indexHtml, nonce));
+      .send(themedIndexHtml(nonce === undefined ? indexHtml : injectStyleNonce(indexHtml, nonce), request.headers.cookie));
   };
 
   await app.register(async (scope) => {
@@ -50,8 +51,8 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, public: true };
     });
-    scope.get('/', (_request, reply) => sendIndex(reply));
-    scope.get('/index.html', (_request, reply) => sendIndex(reply));
+    scope.get('/', (request, reply) => sendIndex(reply, request));
+    scope.get('/index.html', (request, reply) => sendIndex(reply, request));
     if (indexHtml === undefined) return;
     await scope.register(fastifyStatic, {
       root: config.spaDir,
@@ -65,7 +66,7 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (wantsPage) return sendIndex(reply);
+    if (wantsPage) return sendIndex(reply, request);
     return reply.status(404).send({ message: 'Not found.' });
   });
 }

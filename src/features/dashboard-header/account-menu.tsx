@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { logout, useUser } from '../../api/auth';
 import { endSession } from '../../auth/sign-out';
 import { MenuContent, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
 import { usePurchaseDialog } from './purchase-dialog-store';
-import { PurchaseTokensDialog } from './purchase-tokens-dialog';
+
+// The theme's choices and the purchase dialog come on chunks of their own, fetched as the dashboard renders this
+// menu: the login route, whose entry chunk holds this file, carries neither (issue 13.11, its JavaScript budget).
+const loadThemeMenu = () => import('../../theme/theme-menu');
+const ThemeMenu = lazy(loadThemeMenu);
+const PurchaseTokensDialog = lazy(() => import('./purchase-tokens-dialog').then((m) => ({ default: m.PurchaseTokensDialog })));
 
 type MenuControl = { open: boolean; onOpenChange: (open: boolean) => void; onCloseAutoFocus: (event: Event) => void };
 
@@ -29,6 +34,7 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
   const purchaseOpen = usePurchaseDialog((state) => state.open);
   const setPurchaseOpen = usePurchaseDialog((state) => state.setOpen);
   const [signingOut, setSigningOut] = useState(false);
+  useEffect(() => void loadThemeMenu(), []);
   const triggerRef = useRef<HTMLButtonElement>(null);
 
   async function signOut() {
@@ -64,6 +70,10 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
             <Link to="/dashboard/payment-methods">Payment Methods</Link>
           </MenuItem>
           <MenuSeparator />
+          <Suspense fallback={null}>
+            <ThemeMenu />
+          </Suspense>
+          <MenuSeparator />
           <MenuItem
             disabled={signingOut}
             onSelect={(event) => {
@@ -75,7 +85,9 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
           </MenuItem>
         </MenuContent>
       </DropdownMenu.Root>
-      <PurchaseTokensDialog open={purchaseOpen} onOpenChange={setPurchaseOpen} returnFocusTo={triggerRef} />
+      <Suspense fallback={null}>
+        <PurchaseTokensDialog open={purchaseOpen} onOpenChange={setPurchaseOpen} returnFocusTo={triggerRef} />
+      </Suspense>
     </>
   );
 }
