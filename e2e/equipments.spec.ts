@@ -170,10 +170,16 @@ test.describe('equipments screen', () => {
     const [saved] = await server.db.select().from(categories).where(eq(categories.name, 'Heavy Construction'));
     expect(saved).toBeDefined();
 
-    // Escape cancels.
+    // Escape cancels, after asking (the name was changed): Keep editing keeps it, Discard drops it.
     await panel.getByRole('button', { name: 'Rename Heavy Construction' }).click();
     await input.fill('Not this');
     await input.press('Escape');
+    const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(input).toHaveValue('Not this');
+    await expect(input).toBeFocused();
+    await input.press('Escape');
+    await discard.getByRole('button', { name: 'Discard' }).click();
     await expect(input).toHaveCount(0);
     await expect(categoryButton(page, 'Heavy Construction')).toBeVisible();
 
@@ -227,10 +233,13 @@ test.describe('equipments screen', () => {
     await input.press('Enter');
     await expect(panel.getByRole('alert')).toHaveText('The name may not be longer than 255 characters.');
     await input.press('Escape');
+    await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(subcategoryItem(page, 'Crawler Dozers')).toBeVisible();
   });
 
-  test('Equipment Details: the items, tags joined by commas, Edit/Save shows the server row, Cancel restores', async ({ page, makeServer }) => {
+  test('Equipment Details: the items, tags joined by commas, Edit (a drawer) / Save shows the server row, Cancel restores', async ({ page, makeServer }) => {
+    // A fresh server, two axe passes, an edit cancelled, one saved, the filter and the sort: longer than one check.
+    test.slow();
     const server = await makeServer();
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
@@ -246,20 +255,22 @@ test.describe('equipments screen', () => {
     await expect(row('M318')).toContainText('Excluded');
     await expectNoSeriousA11yViolations(page);
 
-    // Edit: the row turns into inputs; the year is numeric.
+    // Edit: the row's fields in the editor drawer; the year is numeric.
     await row('320 GC').getByRole('button', { name: 'Actions for Caterpillar 320 GC' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const model = grid.getByRole('textbox', { name: 'Model' });
-    const year = grid.getByRole('spinbutton', { name: 'Year' });
+    const editor = dialog(page, 'Edit Caterpillar 320 GC');
+    const model = editor.getByRole('textbox', { name: 'Model' });
+    const year = editor.getByRole('spinbutton', { name: 'Year' });
     await expect(year).toHaveAttribute('type', 'number');
     await expect(year).toHaveValue('2023');
-    await expect(grid.getByRole('textbox', { name: 'Tags' })).toHaveValue('crawler, mid-size');
+    await expect(editor.getByRole('textbox', { name: 'Tags' })).toHaveValue('crawler, mid-size');
     await expectNoSeriousA11yViolations(page);
 
     // Cancel: the row as it was.
     await model.fill('Changed');
     await year.fill('1999');
-    await grid.getByRole('button', { name: 'Cancel' }).click();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toHaveCount(0);
     await expect(model).toHaveCount(0);
     await expect(row('320 GC')).toContainText('2023');
     await expect(grid.getByText('Changed')).toHaveCount(0);
@@ -269,10 +280,11 @@ test.describe('equipments screen', () => {
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await model.fill('  320 GC Plus  ');
     await year.fill('2025');
-    await grid.getByRole('textbox', { name: 'Tags' }).fill('crawler,  mid-size ,, hybrid');
+    await editor.getByRole('textbox', { name: 'Tags' }).fill('crawler,  mid-size ,, hybrid');
     const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/equipments/update');
-    await grid.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status()).toBe(200);
+    await expect(editor).toHaveCount(0);
     await expect(model).toHaveCount(0);
     const savedRow = grid.getByRole('row').filter({ has: page.getByText('320 GC Plus', { exact: true }) });
     await expect(savedRow).toContainText('2025');
@@ -301,20 +313,21 @@ test.describe('equipments screen', () => {
     const details = dialog(page, 'Equipment Details for Wheel Loaders');
     await details.getByRole('button', { name: 'Actions for JCB 457 ZX' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editor = dialog(page, 'Edit JCB 457 ZX');
 
-    const category = details.getByRole('combobox', { name: 'Category', exact: true });
-    const subcategory = details.getByRole('combobox', { name: 'Subcategory' });
-    const seoTitle = details.getByRole('textbox', { name: 'SEO Title' });
+    const category = editor.getByRole('combobox', { name: 'Category', exact: true });
+    const subcategory = editor.getByRole('combobox', { name: 'Subcategory' });
+    const seoTitle = editor.getByRole('textbox', { name: 'SEO Title' });
     await expect(subcategory.getByRole('option')).toHaveText(['Bulldozers', 'Excavators', 'Tower Cranes', 'Wheel Loaders']);
 
     await subcategory.selectOption({ label: 'Excavators' });
     await expect(seoTitle).toHaveValue('JCB Excavators Catalog');
 
-    await details.getByRole('textbox', { name: 'Brand' }).fill('');
+    await editor.getByRole('textbox', { name: 'Brand' }).fill('');
     await subcategory.selectOption({ label: 'Tower Cranes' });
     await expect(seoTitle).toHaveValue('Brand Name Tower Cranes Catalog');
 
-    await details.getByRole('textbox', { name: 'Brand' }).fill('JCB');
+    await editor.getByRole('textbox', { name: 'Brand' }).fill('JCB');
     await category.selectOption({ label: 'Agricultural Machinery' });
     await expect(subcategory.getByRole('option')).toHaveText(['Combine Harvesters', 'Sprayers', 'Tractors']);
     await expect(subcategory).toHaveValue(String((await subcategoryRow(server, 'Combine Harvesters')).id));
@@ -324,33 +337,57 @@ test.describe('equipments screen', () => {
     await expect(subcategory).toBeDisabled();
     await expect(subcategory.getByRole('option')).toHaveText(['No subcategories available']);
 
-    await details.getByRole('button', { name: 'Cancel' }).click();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toHaveCount(0);
     await expect(details.getByRole('row').filter({ hasText: '457 ZX' })).toContainText('Wheel Loaders');
   });
 
-  test("Equipment Details: a refused Save keeps the row with 'Failed to save changes.'; a server failure raises the alert", async ({ page, makeServer }) => {
+  test("Equipment Details: a refused Save keeps the editor with 'Failed to save changes.'; a server failure raises the alert", async ({ page, makeServer }) => {
     const server = await makeServer();
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
     await subcategoryItem(page, 'Excavators').getByRole('button', { name: 'View Equipments' }).click();
     const details = dialog(page, 'Equipment Details for Excavators');
+    let updateCalls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/equipments/update') updateCalls += 1;
+    });
     await details.getByRole('button', { name: 'Actions for Komatsu PC210LC-11' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const year = details.getByRole('spinbutton', { name: 'Year' });
+    const editor = dialog(page, 'Edit Komatsu PC210LC-11');
+    const year = editor.getByRole('spinbutton', { name: 'Year' });
+
+    // Refused before it is sent, with the server's own rule and text.
     await year.fill('1700');
-    await details.getByRole('button', { name: 'Save' }).click();
-    const problem = details.getByRole('row').getByRole('alert');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const problem = editor.getByRole('alert');
     await expect(problem).toContainText('Failed to save changes. Please try again.');
     await expect(problem).toContainText('The year must be 1800 or later.');
     await expect(year).toHaveValue('1700');
+    await expect(year).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
+    expect(updateCalls).toBe(0);
 
+    // Refused by the server: the subcategory chosen left the category meanwhile (422, the server's reason shown).
     await year.fill('2020');
+    await editor.getByRole('combobox', { name: 'Subcategory' }).selectOption({ label: 'Bulldozers' });
+    const bulldozers = await subcategoryRow(server, 'Bulldozers');
+    const [drones] = await server.db.select().from(categories).where(eq(categories.name, 'Drones'));
+    await server.db.update(subcategories).set({ categoryId: drones!.id }).where(eq(subcategories.id, bulldozers.id));
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/equipments/update');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(422);
+    await expect(problem).toContainText('Failed to save changes. Please try again.');
+    await expect(problem).toContainText('The selected subcategory does not belong to the selected category.');
+    await expect(editor.getByRole('combobox', { name: 'Subcategory' })).toHaveAttribute('aria-invalid', 'true');
+    await server.db.update(subcategories).set({ categoryId: bulldozers.categoryId }).where(eq(subcategories.id, bulldozers.id));
+
     await server.breakTable('equipments');
-    await details.getByRole('button', { name: 'Save' }).click();
-    await expect(details.getByRole('alert').filter({ hasText: 'Failed to update equipment. Please try again.' })).toBeVisible();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor.getByRole('alert').filter({ hasText: 'Failed to update equipment. Please try again.' })).toBeVisible();
     await expect(year).toHaveValue('2020');
-    await details.getByRole('button', { name: 'Cancel' }).click();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editor).toHaveCount(0);
     await expect(details.getByRole('row').filter({ hasText: 'PC210LC-11' })).toContainText('2023');
   });
 
@@ -518,7 +555,9 @@ test.describe('equipments screen', () => {
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toContainText('Construction Equipment');
     await expect(rows.nth(1)).toContainText('Excavators');
-    await expect(history.getByText(/^Generated \d+ models for /)).toHaveCount(3);
+    // Plurals (issue 13): Volvo CE's run made one model.
+    await expect(history.getByText(/^Generated \d+ models? for /)).toHaveCount(3);
+    await expect(history.getByText('Generated 1 model for Volvo CE.', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -1,29 +1,27 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Subcategory } from '../../../contract/categories';
 import type { Equipment } from '../../../contract/equipments';
 import { categoriesErrorText, useCategories } from '../../api/categories';
-import { equipmentUpdateFailedText, useSubcategoryEquipments, useUpdateEquipment } from '../../api/equipments';
+import { useSubcategoryEquipments } from '../../api/equipments';
 import { useExcludeEquipment, useUnexcludeEquipment } from '../../api/exclusions';
-import { errorMessage, httpStatus, serverMessage } from '../../api/http';
+import { errorMessage } from '../../api/http';
 import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { Modal } from '../../ui/dialog';
-import { draftToBody, toDraft, type EquipmentDraft } from './equipment-draft';
 import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns';
-import { EquipmentEditorContext, type EquipmentEditor, type RowProblem } from './equipment-editor';
+import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions } from './equipment-editor';
+import { EquipmentEditorDrawer } from './equipment-editor-drawer';
 
 const noRows: Equipment[] = [];
 const noCategories: never[] = [];
 
 /**
  * The Equipment Details dialog (SPEC 2): 'Equipment Details for {subcategory}', a grid of the subcategory's items
- * (sortable, filterable, columns to show; sort and filter in the URL) with an inline row editor and a per-row
- * Actions menu (Edit, Add to / Remove from Exclusion).
+ * (sortable, filterable, columns to show; sort and filter in the URL; Model pinned left and Actions right) and a
+ * per-row Actions menu (Edit, Add to / Remove from Exclusion). Edit opens the row editor as a side drawer over the
+ * grid (equipment-editor-drawer.tsx); the row being edited is highlighted, and shows the server's row once saved.
  *
  * Feedback stays inside the dialog (a modal hides the page, toasts included, from assistive technology):
- * - a failed Save that the server refused (4xx: the changes themselves) keeps the row in edit mode with
- *   'Failed to save changes. Please try again.' and the server's reason in the row;
- * - a failed Save for any other reason (server error, network) raises the dialog's alert
- *   'Failed to update equipment. Please try again.', and the row stays in edit mode;
+ * - Save's failures show in the drawer, which stays open with the draft; a save is confirmed on the status line;
  * - exclusion outcomes are the dialog's status line; a failed removal is only logged (SPEC 8).
  */
 export function EquipmentDetailsDialog({
@@ -49,27 +47,28 @@ export function EquipmentDetailsDialog({
 }
 
 interface Editing {
-  id: number;
-  draft: EquipmentDraft;
-  problem: RowProblem | null;
+  /** The row as it was when Edit was chosen (the drawer's draft starts from it). */
+  row: Equipment;
+  /** The row's Actions button that opened the drawer. */
+  opener: HTMLElement | null;
 }
 
 function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
   const items = useSubcategoryEquipments(subcategory.id);
   const categories = useCategories().data?.categories ?? noCategories;
-  const update = useUpdateEquipment();
   const exclude = useExcludeEquipment();
   const unexclude = useUnexcludeEquipment();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [notice, setNotice] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [excluding, setExcluding] = useState<ReadonlySet<number>>(() => new Set());
+  const scrollRegion = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => items.data?.pages.flatMap((page) => page.equipments) ?? noRows, [items.data]);
   const total = items.data?.pages[0]?.total;
 
   const urlState = useUrlTableState({ sortable: sortableEquipmentColumns });
-  const table = useDataTable({ columns: equipmentColumns, data: rows, getRowId: (row) => String(row.id), urlState });
+  const table = useDataTable({ columns: equipmentColumns, grid: 'equipment-details', data: rows, getRowId: (row) => String(row.id), urlState });
 
   // The server lists items by brand then model only: a sort or a filter covers every item once all pages are in.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
@@ -86,48 +85,11 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
       return next;
     });
 
-  const editor: EquipmentEditor = {
-    editingId: editing?.id ?? null,
-    draft: editing?.draft ?? null,
-    problem: editing?.problem ?? null,
-    saving: update.isPending,
-    categories,
+  const rowActions: EquipmentRowActions = {
     excluding,
-    edit: (row) => {
+    edit: (row, opener) => {
       setAlert(null);
-      setEditing({ id: row.id, draft: toDraft(row), problem: null });
-    },
-    change: (change) => setEditing((current) => (current ? { ...current, draft: change(current.draft) } : current)),
-    cancel: () => {
-      setAlert(null);
-      setEditing(null);
-    },
-    save: (row) => {
-      if (!editing || editing.id !== row.id) return;
-      const body = draftToBody(row.id, editing.draft);
-      if (!body) {
-        setEditing({ ...editing, problem: { detail: 'Choose a subcategory.' } });
-        return;
-      }
-      setAlert(null);
-      update.mutate(
-        { body, previousSubcategoryId: row.subcategory_id },
-        {
-          onSuccess: (saved) => {
-            setEditing(null);
-            setNotice(`${saved.brand} - ${saved.model} saved.`);
-          },
-          onError: (error) => {
-            const status = httpStatus(error);
-            if (status !== undefined && status >= 400 && status < 500) {
-              setEditing((current) => (current ? { ...current, problem: { detail: serverMessage(error) ?? null } } : current));
-            } else {
-              setEditing((current) => (current ? { ...current, problem: null } : current));
-              setAlert(equipmentUpdateFailedText);
-            }
-          },
-        },
-      );
+      setEditing({ row, opener });
     },
     exclude: (row) => {
       markExcluding(row.id, true);
@@ -148,13 +110,24 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
     },
   };
 
+  /**
+   * The drawer gives the focus back to the row's Actions button: the one that opened it, or the row's new one if the
+   * grid remounted the row meanwhile, or the grid itself when the row left this subcategory.
+   */
+  const editedId = editing?.row.id;
+  const opener = editing?.opener ?? null;
+  const returnFocusTo = () => {
+    if (opener?.isConnected) return opener;
+    return (editedId === undefined ? null : rowActionsButton(editedId)) ?? scrollRegion.current?.querySelector<HTMLElement>('.data-table__scroll') ?? null;
+  };
+
   const loaded = rows.length;
   const summary =
     total === undefined ? undefined : total > loaded ? `${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items loaded` : `${total.toLocaleString('en-US')} items`;
 
   return (
-    <EquipmentEditorContext value={editor}>
-      <div className="equipment-details">
+    <EquipmentRowActionsContext value={rowActions}>
+      <div className="equipment-details" ref={scrollRegion}>
         <p role="status" className="equipment-details__notice">
           {notice}
         </p>
@@ -183,10 +156,23 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
           filterLabel="Filter items"
           summary={summary}
           getRowClassName={(row) =>
-            row.original.id === editing?.id ? 'equipment-row--editing' : row.original.excluded ? 'equipment-row--excluded' : undefined
+            row.original.id === editedId ? 'equipment-row--editing' : row.original.excluded ? 'equipment-row--excluded' : undefined
           }
         />
       </div>
-    </EquipmentEditorContext>
+      {editing ? (
+        <EquipmentEditorDrawer
+          key={editing.row.id}
+          row={editing.row}
+          categories={categories}
+          returnFocusTo={returnFocusTo}
+          onSaved={(saved) => {
+            setEditing(null);
+            setNotice(`${saved.brand} - ${saved.model} saved.`);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </EquipmentRowActionsContext>
   );
 }

@@ -1,44 +1,36 @@
 import { createContext, useContext } from 'react';
-import type { Category } from '../../../contract/categories';
 import type { Equipment } from '../../../contract/equipments';
-import type { EquipmentDraft } from './equipment-draft';
-
-/** Why the row being edited could not be saved: the row's own text and the server's reason, if any. */
-export interface RowProblem {
-  detail: string | null;
-}
 
 /**
- * What the cells of the Equipment Details grid read to render a row in view or edit mode. The grid's columns are
- * module constants (TanStack Table wants them stable); the editing state reaches their cells through this context.
+ * What the cells of the Equipment Details grid read to act on a row: its Actions menu opens the editor drawer
+ * (Edit) or changes the row's exclusion. The grid's columns are module constants (TanStack Table wants them stable);
+ * the state reaches their cells through this context. The cells only show rows: editing happens in the drawer
+ * (equipment-editor-drawer.tsx).
  */
-export interface EquipmentEditor {
-  /** The id of the row in edit mode, or null. */
-  editingId: number | null;
-  draft: EquipmentDraft | null;
-  problem: RowProblem | null;
-  saving: boolean;
-  categories: readonly Category[];
+export interface EquipmentRowActions {
   /** Ids of rows whose exclusion call is running. */
   excluding: ReadonlySet<number>;
-  edit: (row: Equipment) => void;
-  change: (update: (draft: EquipmentDraft) => EquipmentDraft) => void;
-  save: (row: Equipment) => void;
-  cancel: () => void;
+  /** Opens the editor drawer on `row`; `opener` gets the focus back when the drawer closes. */
+  edit: (row: Equipment, opener: HTMLElement | null) => void;
   exclude: (row: Equipment) => void;
   unexclude: (row: Equipment) => void;
 }
 
-export const EquipmentEditorContext = createContext<EquipmentEditor | null>(null);
+export const EquipmentRowActionsContext = createContext<EquipmentRowActions | null>(null);
 
-export function useEquipmentEditor(): EquipmentEditor {
-  const editor = useContext(EquipmentEditorContext);
-  if (!editor) throw new Error('useEquipmentEditor needs an EquipmentEditorContext provider');
-  return editor;
+export function useEquipmentRowActions(): EquipmentRowActions {
+  const actions = useContext(EquipmentRowActionsContext);
+  if (!actions) throw new Error('useEquipmentRowActions needs an EquipmentRowActionsContext provider');
+  return actions;
 }
 
-/** The draft when `row` is the one being edited. */
-export function useRowDraft(row: Equipment): EquipmentDraft | null {
-  const editor = useEquipmentEditor();
-  return editor.editingId === row.id ? editor.draft : null;
+/** The attribute that marks a row's Actions cell, so the focus can find its button again after the drawer closes. */
+export const rowActionsAttribute = 'data-equipment-actions';
+
+/**
+ * The row's Actions button in the document (rows of a virtualised grid remount as they scroll, so the button that
+ * opened the drawer may have been replaced by the time it closes).
+ */
+export function rowActionsButton(id: number): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[${rowActionsAttribute}="${id}"] button`);
 }

@@ -103,7 +103,11 @@ function SubcategoryItem({
         )}
         <div className="subcategory-item__meta">
           <span className="subcategory-item__count">{itemCountLabel(subcategory.equipments_count)}</span>
-          <StatusBadge name={status?.name ?? null} message={status?.message} />
+          <StatusBadge
+            name={status?.name ?? null}
+            message={status?.message}
+            about={`Latest equipment (models) generation of ${subcategory.name}`}
+          />
         </div>
       </div>
       <div className="subcategory-item__actions">
