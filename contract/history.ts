@@ -15,6 +15,8 @@ export const generationHistoryEntry = z.object({
   output_tokens: z.number().int(),
   total_tokens: z.number().int(),
   equipments_generated: z.number().int(),
+  /** How many new items the run stored, whatever their kind: events, brands or models (extension). */
+  items_added: z.number().int().optional(),
   status: z.string(),
   /** HTML: sanitise before rendering. */
   message: z.string().nullable(),

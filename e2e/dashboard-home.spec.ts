@@ -15,6 +15,8 @@ async function overviewOf(request: APIRequestContext, server: TestServer, token:
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** The badge's label for a status whose name does not fit its 140 px (issue 13.7); the full name is in its tip. */
+const badgeLabel = (status: string) => (status === 'Insufficient tokens' ? 'Out of tokens' : status);
 
 test.describe('dashboard home', () => {
   test('the balance, categories and subcategories by status, and the latest runs with their cost', async ({ page, server, request }) => {
@@ -35,7 +37,7 @@ test.describe('dashboard home', () => {
       const expected = Object.entries(tally).filter(([, n]) => n > 0);
       await expect(items).toHaveCount(expected.length);
       for (const [status, n] of expected) {
-        await expect(items.filter({ has: page.locator('.status-badge', { hasText: new RegExp(`^${status}$`) }) })).toContainText(fmt(n));
+        await expect(items.filter({ has: page.locator('.status-badge', { hasText: new RegExp(`^${badgeLabel(status)}$`) }) })).toContainText(fmt(n));
       }
     }
 

@@ -58,7 +58,7 @@ test.describe('history dialog', () => {
       'Input Tokens',
       'Output Tokens',
       'Total Tokens',
-      'Equipments Generated',
+      'Generated',
       'Status',
       'Message',
       'Created At',
@@ -71,7 +71,8 @@ test.describe('history dialog', () => {
     await expect(first.getByRole('cell').nth(1)).toHaveText('Excavators');
     await expect(first.getByRole('cell').nth(2)).toHaveText(newest.inputTokens.toLocaleString('en-US'));
     await expect(first.getByRole('cell').nth(4)).toHaveText(newest.totalTokens.toLocaleString('en-US'));
-    await expect(first.getByRole('cell').nth(5)).toHaveText(String(newest.equipmentsGenerated));
+    const noun = { Events: ['event', 'events'], Brands: ['brand', 'brands'], Equipments: ['model', 'models'] }[newest.type];
+    await expect(first.getByRole('cell').nth(5)).toHaveText(`${newest.itemsAdded} ${newest.itemsAdded === 1 ? noun[0] : noun[1]}`);
     await expect(first.getByRole('cell').nth(6)).toHaveText(newest.status);
     await expect(first.getByRole('cell').nth(8)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC$/);
     await expectNoSeriousA11yViolations(page);

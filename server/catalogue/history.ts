@@ -20,6 +20,7 @@ const entryJson = sql<GenerationHistoryEntry>`json_build_object(
   'brand', case when ${runBrands.id} is null then null else json_build_object('id', ${runBrands.id}, 'name', ${runBrands.name}) end,
   'input_tokens', ${generationRuns.inputTokens}, 'output_tokens', ${generationRuns.outputTokens},
   'total_tokens', ${generationRuns.totalTokens}, 'equipments_generated', ${generationRuns.equipmentsGenerated},
+  'items_added', ${generationRuns.itemsAdded},
   'status', ${generationRuns.status}, 'message', ${generationRuns.message}, 'created_at', ${generationRuns.createdAt})`;
 
 async function runs(db: Executor, where: SQL | undefined, limit = historyLimit): Promise<GenerationHistoryEntry[]> {

@@ -1,5 +1,29 @@
 import { AlertDialog, Dialog } from 'radix-ui';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
+
+/**
+ * Focus back to what opened a dialog (issue 13): radix returns it to its own Trigger only, and most of our dialogs
+ * open from a state change (a row's icon, a menu item, a hook). The element focused when the dialog opened is kept
+ * and focused again on close, unless `returnFocusTo` names a target (an opener that is gone by then, e.g. a menu
+ * item) or the opener left the page meanwhile.
+ */
+function useReturnFocus(returnFocusTo: RefObject<HTMLElement | null> | undefined) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = returnFocusTo?.current ?? opener.current;
+      opener.current = null;
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}
 
 /**
  * A modal dialog with a title, an optional description, a close button and the app's styling (radix Dialog:
@@ -15,6 +39,7 @@ export function Modal({
   children,
   footer,
   size = 'md',
+  className,
   returnFocusTo,
 }: {
   open: boolean;
@@ -24,23 +49,20 @@ export function Modal({
   children?: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** A class of the dialog's own, beside `dialog dialog--{size}` (e.g. a width sized to its content). */
+  className?: string;
   /** Where the focus goes on close, when the opener is gone by then (e.g. a menu item). Default: the opener. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const returnFocus = useReturnFocus(returnFocusTo);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className={`dialog dialog--${size}`}
+          className={`dialog dialog--${size}${className ? ` ${className}` : ''}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo?.current;
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          {...returnFocus}
         >
           <header className="dialog__header">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
@@ -83,6 +105,7 @@ export function ConfirmDialog({
   /** Where the focus goes on close when the dialog was opened without a radix trigger. Default: radix's choice. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
+  const returnFocus = useReturnFocus(returnFocusTo);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -90,13 +113,7 @@ export function ConfirmDialog({
         <AlertDialog.Content
           className="dialog dialog--sm"
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo?.current;
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          {...returnFocus}
         >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : null}

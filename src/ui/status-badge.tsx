@@ -1,18 +1,59 @@
 import { notGeneratedStatus, statusTone } from '../../contract/statuses';
 import { Tip } from './tooltip';
+import './status-badge.css';
+
+/** Status names too long for the 140px badge (SPEC 4), and the label shown instead; the full name is its tip. */
+const shortLabels: Record<string, string> = { 'Insufficient tokens': 'Out of tokens' };
+/** Longer names of no known short label are cut here (with an ellipsis) and shown whole in the tip. */
+const maxLabelLength = 16;
+
+/** What the badge reads: the status name, or a shorter label when the name would not fit in 140px. */
+function badgeLabel(name: string): string {
+  return shortLabels[name] ?? (name.length > maxLabelLength ? `${name.slice(0, maxLabelLength - 1)}…` : name);
+}
 
 /**
  * A generation status as a coloured badge, 140px wide (SPEC 4): In Progress yellow; Generated and No New Results
- * green; Failed and Insufficient tokens red; anything else grey. The status record's `message` is its hover text,
- * also reachable by keyboard (the badge then takes focus and shows a tooltip).
+ * green; Failed and Insufficient tokens red; anything else grey. The badge never cuts its text: a name that does not
+ * fit reads a shorter label ('Out of tokens'), the full name in its tip (its description when shown). The tip also
+ * says what the status is of (`about`, e.g. "Latest brand generation of Excavators") and the status record's
+ * `message`; it is reachable by keyboard (the badge then takes focus and shows it).
  * Without a status (`name` null) it reads 'Not Generated' (SPEC 4: pass that message for brands).
  */
-export function StatusBadge({ name, message }: { name: string | null | undefined; message?: string | null }) {
+export function StatusBadge({
+  name,
+  message,
+  about,
+}: {
+  name: string | null | undefined;
+  message?: string | null;
+  /** What this is the status of; said first in the tip. */
+  about?: string;
+}) {
   const label = name ?? notGeneratedStatus.name;
+  const shown = badgeLabel(label);
+  const shortened = shown !== label;
+  const tipLines = [about ? `${about}:` : null, shortened || about ? label : null, message || null].filter(
+    (line): line is string => line !== null,
+  );
   const badge = (
-    <span className={`status-badge status-badge--${statusTone(name)}`} tabIndex={message ? 0 : undefined}>
-      {label}
+    <span className={`status-badge status-badge--${statusTone(name)}`} tabIndex={tipLines.length > 0 ? 0 : undefined}>
+      {shown}
     </span>
   );
-  return message ? <Tip content={message}>{badge}</Tip> : badge;
+  return tipLines.length > 0 ? (
+    <Tip
+      content={
+        <span className="status-badge__tip">
+          {tipLines.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </span>
+      }
+    >
+      {badge}
+    </Tip>
+  ) : (
+    badge
+  );
 }

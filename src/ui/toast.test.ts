@@ -4,14 +4,27 @@ import { toast, useToastStore } from './toast-store';
 afterEach(() => useToastStore.getState().clear());
 
 describe('toast API', () => {
-  it('queues errors and successes with their kind', () => {
-    toast.error('Failed to fetch tokens. Please try again.');
-    toast.success('Payment method added successfully!');
+  it('shows the latest outcome only: a new toast closes the ones open before it', () => {
+    toast.success('Category updated successfully!');
+    toast.error('Failed to update category. Please try again.');
     expect(useToastStore.getState().toasts.map((t) => [t.kind, t.text, t.open])).toEqual([
-      ['error', 'Failed to fetch tokens. Please try again.', true],
-      ['success', 'Payment method added successfully!', true],
+      ['success', 'Category updated successfully!', false],
+      ['error', 'Failed to update category. Please try again.', true],
     ]);
     expect(useToastStore.getState().used).toBe(true);
+  });
+
+  it('counts a repeat of the open text (its timer restarts) and closes the others', () => {
+    const first = toast.error('Failed to fetch exclusions.');
+    toast.success('Saved');
+    expect(toast.success('Saved')).not.toBe(first);
+    const again = toast.error('Failed to fetch exclusions.');
+    const open = useToastStore.getState().toasts.filter((t) => t.open);
+    expect(open.map((t) => [t.id, t.text])).toEqual([[again, 'Failed to fetch exclusions.']]);
+    const saved = useToastStore.getState().toasts.find((t) => t.text === 'Saved');
+    expect(saved?.open).toBe(false);
+    toast.error('Failed to fetch exclusions.');
+    expect(useToastStore.getState().toasts.find((t) => t.id === again)?.repeats).toBe(1);
   });
 
   it('does not stack the same open message twice', () => {
@@ -28,5 +41,6 @@ describe('toast API', () => {
     for (let i = 0; i < 10; i++) toast.success(`Saved ${i}`);
     const texts = useToastStore.getState().toasts.map((t) => t.text);
     expect(texts).toEqual(['Saved 6', 'Saved 7', 'Saved 8', 'Saved 9']);
+    expect(useToastStore.getState().toasts.filter((t) => t.open).map((t) => t.text)).toEqual(['Saved 9']);
   });
 });

@@ -19,7 +19,8 @@ export function Toaster() {
           key={t.id}
           className={`toast toast--${t.kind}`}
           open={t.open}
-          duration={durations[t.kind]}
+          // A repeat of the same text restarts the timer: radix starts it afresh whenever the duration changes.
+          duration={durations[t.kind] + t.repeats}
           type={t.kind === 'error' ? 'foreground' : 'background'}
           onOpenChange={(open) => {
             if (!open) {

@@ -21,14 +21,15 @@ export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
     (s) => s.model_type === modelTypes.brand && s.subcategory_id === subcategory.id && s.brand_id === null,
   );
   const statusName = record?.name ?? subcategory.status;
-  // While the cost is asked the button stays (the focus comes back to it); a second click is ignored by `spend`.
-  const { spend } = useSpend();
-  const busy = isInProgress(statusName) || generate.isPending;
+  // While the cost is asked the button stays (the focus comes back to it), aria-disabled; a second click is ignored by
+  // `spend` from the first click until the request has answered.
+  const { spend, busy: spending, sending } = useSpend();
+  const busy = isInProgress(statusName) || generate.isPending || sending;
 
   const onGenerate = () => {
     if (generate.isPending) return;
     void spend({ type: 'Brands', subcategory_id: subcategory.id }, `Generate the brands of ${subcategory.name}.`, () =>
-      generate.mutate(subcategory.id, {
+      generate.mutateAsync(subcategory.id, {
         onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
         onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
       }),
@@ -39,11 +40,11 @@ export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
     <div className="brands__empty">
       <p className="brands__empty-text">{brandsTexts.noBrands(subcategory.name)}</p>
       <div className="brands__empty-actions">
-        {statusName ? <StatusBadge name={statusName} message={record?.message} /> : null}
+        {statusName ? <StatusBadge name={statusName} message={record?.message} about={`Latest brand generation of ${subcategory.name}`} /> : null}
         {busy ? (
           <Spinner label="Generating brands" />
         ) : (
-          <button type="button" className="btn btn--primary" onClick={onGenerate}>
+          <button type="button" className="btn btn--primary" aria-disabled={spending || undefined} onClick={onGenerate}>
             {statusName ? brandsTexts.regenerate : brandsTexts.generate}
           </button>
         )}

@@ -1,4 +1,4 @@
-import { useCategories } from '../../api/categories';
+import { categoriesErrorText, useCategories } from '../../api/categories';
 import { useSelection } from '../../store/selection';
 import { Spinner } from '../../ui/spinner';
 import { BrandsTable } from './brands-table';
@@ -29,6 +29,14 @@ export function BrandsScreen() {
       {category && subcategory ? (
         // A new subcategory starts a new table: its own query, scroll position and expansion.
         <BrandsTable key={subcategory.id} category={category} subcategory={subcategory} />
+      ) : categories.isError && !categories.data ? (
+        // The categories failed, not the brands: say so, with Retry (issue 13).
+        <div className="brands__notice" role="alert">
+          {categoriesErrorText}{' '}
+          <button type="button" className="btn btn--link" disabled={categories.isFetching} onClick={() => void categories.refetch()}>
+            Retry
+          </button>
+        </div>
       ) : categories.isPending ? (
         <div className="brands__state">
           <Spinner label="Loading categories" />

@@ -1,7 +1,20 @@
 import { brandsTexts } from './brands-texts';
 
-/** SPEC 2: the floating 'Generate Equipments (N)' while N brands are ticked; busy while the request runs. */
-export function GenerateEquipmentsButton({ count, running, onGenerate }: { count: number; running: boolean; onGenerate: () => void }) {
+/**
+ * SPEC 2: the floating 'Generate Equipments (N)' while N brands are ticked; disabled while the request runs, and
+ * aria-disabled from the first click while the cost is asked (it stays focusable: the focus comes back to it).
+ */
+export function GenerateEquipmentsButton({
+  count,
+  running,
+  asking = false,
+  onGenerate,
+}: {
+  count: number;
+  running: boolean;
+  asking?: boolean;
+  onGenerate: () => void;
+}) {
   if (count === 0 && !running) return null;
   return (
     <div className="brands__floating">
@@ -9,6 +22,7 @@ export function GenerateEquipmentsButton({ count, running, onGenerate }: { count
         type="button"
         className="btn btn--primary brands__floating-button"
         disabled={running}
+        aria-disabled={(asking && !running) || undefined}
         aria-busy={running || undefined}
         onClick={onGenerate}
       >

@@ -53,6 +53,7 @@ export function DashboardHome() {
               unit={['category', 'categories']}
               tally={overview.data.categories_by_status}
               link={{ to: '/dashboard/events', label: 'Open events' }}
+              about="Latest event generation of a category"
             />
             <StatusSummary
               id="home-brands"
@@ -60,6 +61,7 @@ export function DashboardHome() {
               unit={['subcategory', 'subcategories']}
               tally={overview.data.subcategories_by_status}
               link={{ to: '/dashboard/brands', label: 'Open brands' }}
+              about="Latest brand generation of a subcategory"
             />
           </div>
           <LatestRuns runs={overview.data.latest_runs} />

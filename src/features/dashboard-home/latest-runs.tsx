@@ -1,6 +1,7 @@
 import type { GenerationHistoryEntry } from '../../../contract/history';
 import { DataTable, dataTableColumns, DateTimeCell, formatCount, useDataTable } from '../../ui/data-table';
 import { StatusBadge } from '../../ui/status-badge';
+import { generatedCount } from '../history';
 import { runProduct, runTarget } from './overview-model';
 
 const col = dataTableColumns<GenerationHistoryEntry>();
@@ -10,9 +11,10 @@ const runColumns = col.columns([
   col.accessor((run) => runProduct(run.type), { id: 'type', header: 'Type', meta: { width: '110px' } }),
   col.accessor((run) => runTarget(run), { id: 'target', header: 'For', meta: { width: '320px' } }),
   col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge name={c.getValue()} />, meta: { width: '170px' } }),
-  col.accessor('equipments_generated', {
-    header: 'Models Generated',
-    cell: (c) => (c.row.original.type === 'Equipments' ? formatCount(c.getValue()) : '—'),
+  col.accessor((run) => run.items_added ?? run.equipments_generated, {
+    id: 'generated',
+    header: 'Generated',
+    cell: (c) => generatedCount(c.row.original),
     meta: { width: '150px', className: 'home__number' },
   }),
   col.accessor('total_tokens', {

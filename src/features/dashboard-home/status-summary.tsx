@@ -10,12 +10,15 @@ export function StatusSummary({
   unit,
   tally,
   link,
+  about,
 }: {
   id: string;
   title: string;
   unit: [singular: string, plural: string];
   tally: Readonly<Record<string, number>>;
   link: { to: '/dashboard/events' | '/dashboard/brands'; label: string };
+  /** What the statuses are of, for the badges' tips ("Latest brand generation of a subcategory"). */
+  about: string;
 }) {
   const { rows, total } = statusBreakdown(tally);
   return (
@@ -33,7 +36,7 @@ export function StatusSummary({
           <ul className="home__statuses" aria-label={`${title}: ${unit[1]} in each status`}>
             {rows.map((row) => (
               <li key={row.status} className="home__status">
-                <StatusBadge name={row.status} />
+                <StatusBadge name={row.status} about={about} />
                 <span className="home__status-count">{formatCount(row.count)}</span>
               </li>
             ))}

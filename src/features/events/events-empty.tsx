@@ -27,24 +27,25 @@ export function EventsEmpty({ category }: { category: Category }) {
     (s) => s.model_type === modelTypes.event && s.category_id === category.id && s.subcategory_id === null && s.brand_id === null,
   );
   const statusName = record?.name ?? category.status;
-  // While the cost is asked the button stays (the focus comes back to it); a second click is ignored by `spend`.
-  const { spend } = useSpend();
-  const busy = isInProgress(statusName) || generate.isPending;
+  // While the cost is asked the button stays (the focus comes back to it), aria-disabled; a second click is ignored by
+  // `spend` from the first click until the request has answered.
+  const { spend, busy: spending, sending } = useSpend();
+  const busy = isInProgress(statusName) || generate.isPending || sending;
 
   const onGenerate = () => {
     if (generate.isPending) return;
-    void spend({ type: 'Events', category_id: category.id }, `Generate the events of ${category.name}.`, () => generate.mutate(category.id));
+    void spend({ type: 'Events', category_id: category.id }, `Generate the events of ${category.name}.`, () => generate.mutateAsync(category.id));
   };
 
   return (
     <div className="events__empty">
       <p className="events__empty-text">{eventsTexts.noEvents(category.name)}</p>
       <div className="events__empty-actions">
-        {statusName ? <StatusBadge name={statusName} message={record?.message} /> : null}
+        {statusName ? <StatusBadge name={statusName} message={record?.message} about={`Latest event generation of ${category.name}`} /> : null}
         {busy ? (
           <Spinner label="Generating events" />
         ) : (
-          <button type="button" className="btn btn--primary" onClick={onGenerate}>
+          <button type="button" className="btn btn--primary" aria-disabled={spending || undefined} onClick={onGenerate}>
             {statusName ? eventsTexts.regenerate : eventsTexts.generate}
           </button>
         )}

@@ -1,4 +1,4 @@
-import { useCategories } from '../../api/categories';
+import { categoriesErrorText, useCategories } from '../../api/categories';
 import { useSelection } from '../../store/selection';
 import { Spinner } from '../../ui/spinner';
 import { EventsTable } from './events-table';
@@ -22,6 +22,14 @@ export function EventsScreen() {
       {category ? (
         // A new category starts a new table: its own query, scroll position and expansion.
         <EventsTable key={category.id} category={category} />
+      ) : categories.isError && !categories.data ? (
+        // The categories failed, not the events: say so, with Retry (issue 13).
+        <div className="events__notice" role="alert">
+          {categoriesErrorText}{' '}
+          <button type="button" className="btn btn--link" disabled={categories.isFetching} onClick={() => void categories.refetch()}>
+            Retry
+          </button>
+        </div>
       ) : categories.isPending ? (
         <div className="events__state">
           <Spinner label="Loading categories" />

@@ -10,18 +10,19 @@ import { useSpend } from './use-spend';
  * (Equipments), after the cost confirmation. Ignored while the cost is asked or a request runs (SPEC 4); the outcome is
  * a toast with the server's message, or the failure text of SPEC 8.
  */
-export function useHeaderRegenerate(): { regenerate: (target: HeaderTarget) => void; running: boolean } {
+export function useHeaderRegenerate(): { regenerate: (target: HeaderTarget) => void; running: boolean; busy: boolean } {
   const events = useGenerateEvents();
   const brands = useGenerateBrands();
-  // While the cost is asked Regenerate stays (the focus comes back to it); a second click is ignored by `spend`.
-  const { spend } = useSpend();
-  const running = events.isPending || brands.isPending;
+  // While the cost is asked Regenerate stays (the focus comes back to it), aria-disabled; a second click is ignored
+  // by `spend` from the first click until the request has answered.
+  const { spend, busy, sending } = useSpend();
+  const running = sending || events.isPending || brands.isPending;
 
   const regenerate = (target: HeaderTarget) => {
     if (running) return;
     if (target.type === 'Events') {
       void spend({ type: 'Events', category_id: target.category.id }, `Regenerate the events of ${target.category.name}.`, () =>
-        events.mutate(target.category.id, {
+        events.mutateAsync(target.category.id, {
           onSuccess: (answer) => {
             if (answer.message) toast.success(answer.message);
           },
@@ -31,12 +32,12 @@ export function useHeaderRegenerate(): { regenerate: (target: HeaderTarget) => v
       return;
     }
     void spend({ type: 'Brands', subcategory_id: target.subcategory.id }, `Regenerate the brands of ${target.subcategory.name}.`, () =>
-      brands.mutate(target.subcategory.id, {
+      brands.mutateAsync(target.subcategory.id, {
         onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
         onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
       }),
     );
   };
 
-  return { regenerate, running };
+  return { regenerate, running, busy };
 }

@@ -5,6 +5,7 @@ import { Modal } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { formatCount, formatUtcDateTime } from '../../ui/data-table/format';
+import { generatedCount } from './generated-count';
 import { sanitizeHistoryMessage } from './sanitize-message';
 import './history.css';
 
@@ -38,6 +39,7 @@ export function HistoryDialog({
       title="History"
       description={description}
       size="xl"
+      className="history-dialog"
       returnFocusTo={returnFocusTo}
     >
       {source ? <HistoryBody source={source} emptyText={emptyText} /> : null}
@@ -96,7 +98,7 @@ function HistoryTable({ entries, showPlace }: { entries: readonly GenerationHist
               Total Tokens
             </th>
             <th scope="col" className="history__number">
-              Equipments Generated
+              Generated
             </th>
             <th scope="col">Status</th>
             <th scope="col">Message</th>
@@ -115,7 +117,7 @@ function HistoryTable({ entries, showPlace }: { entries: readonly GenerationHist
               <td className="history__number">{formatCount(entry.input_tokens)}</td>
               <td className="history__number">{formatCount(entry.output_tokens)}</td>
               <td className="history__number">{formatCount(entry.total_tokens)}</td>
-              <td className="history__number">{formatCount(entry.equipments_generated)}</td>
+              <td className="history__number">{generatedCount(entry)}</td>
               <td>
                 <StatusBadge name={entry.status} />
               </td>

@@ -1,3 +1,4 @@
 /** What other features use of the history feature. */
 export { HistoryDialog } from './history-dialog';
 export { useHeaderHistory } from './header-history';
+export { generatedCount } from './generated-count';
