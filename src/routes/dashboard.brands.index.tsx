@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { brandsPagesQueryOptions } from '../api/brands';
 import { equipmentStatusesQueryOptions } from '../api/statuses';
 import { BrandsScreen } from '../features/brands/brands-screen';
-import { brandsListParams } from '../features/brands/brands-table';
+import { brandsListParams } from '../features/brands/brands-list-params';
 import { useSelection } from '../store/selection';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 

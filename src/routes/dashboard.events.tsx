@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { eventsPagesQueryOptions } from '../api/events';
 import { EventsScreen } from '../features/events/events-screen';
-import { eventsListParams } from '../features/events/events-table';
+import { eventsListParams } from '../features/events/events-list-params';
 import { useSelection } from '../store/selection';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 

@@ -1,6 +1,6 @@
 import { functionalUpdate, type OnChangeFn, type RowSelectionState } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Brand, BrandSortField } from '../../../contract/brands';
+import type { Brand } from '../../../contract/brands';
 import type { Category, Subcategory } from '../../../contract/categories';
 import type { StatusRecord } from '../../../contract/statuses';
 import {
@@ -8,12 +8,11 @@ import {
   loadedBrands,
   useBrandsPages,
   useGenerateBrandEquipments,
-  type BrandsListParams,
 } from '../../api/brands';
 import { useEquipmentStatuses } from '../../api/statuses';
 import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
-import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';
+import { DataTable, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { toast } from '../../ui/toast';
 import { brandColumns, brandSortable } from './brand-columns';
 import { BrandEquipmentPanel } from './brand-equipment-panel';
@@ -29,19 +28,12 @@ import {
 } from './brand-selection';
 import { BrandsEmpty } from './brands-empty';
 import { useSpend } from '../generation';
+import { brandsListParams } from './brands-list-params';
 import { brandsTexts } from './brands-texts';
 import { GenerateEquipmentsButton } from './generate-equipments-button';
 import { useBrandExclusionActions } from './use-brand-exclusion-actions';
 
 const defaultSort = { id: 'name', desc: false } as const;
-
-/** The grid's URL state as the brands call's parameters (the route's loader asks for the same). */
-export function brandsListParams(params: UrlTableState['params']): BrandsListParams {
-  return {
-    ...(params.q ? { q: params.q } : {}),
-    ...(params.sort ? { sort: params.sort as BrandSortField, dir: params.dir } : {}),
-  };
-}
 
 /**
  * The selected subcategory's brands (SPEC 2), paged from the server as the operator scrolls, with selection for

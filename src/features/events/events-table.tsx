@@ -1,21 +1,13 @@
 import { useMemo } from 'react';
 import type { Category } from '../../../contract/categories';
-import type { EventSortField } from '../../../contract/events';
-import { loadedEvents, useEventsPages, type EventsListParams } from '../../api/events';
-import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';
+import { loadedEvents, useEventsPages } from '../../api/events';
+import { DataTable, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
+import { eventsListParams } from './events-list-params';
 import { eventsTexts } from './events-texts';
 
 const defaultSort = { id: 'start_date', desc: false } as const;
-
-/** The grid's URL state as the events call's parameters (the route's loader asks for the same). */
-export function eventsListParams(params: UrlTableState['params']): EventsListParams {
-  return {
-    ...(params.q ? { q: params.q } : {}),
-    ...(params.sort ? { sort: params.sort as EventSortField, dir: params.dir } : {}),
-  };
-}
 
 /** The category's events, paged from the server as the operator scrolls; sort and filter live in the URL. */
 export function EventsTable({ category }: { category: Category }) {
