@@ -22,6 +22,7 @@ import categoryRoutes from './routes/categories';
 import equipmentRoutes from './routes/equipments';
 import eventRoutes from './routes/events';
 import exclusionRoutes from './routes/exclusions';
+import exclusionImportRoutes from './routes/exclusion-import';
 import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import overviewRoutes from './routes/overview';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(eventRoutes);
   await app.register(equipmentRoutes);
   await app.register(exclusionRoutes);
+  await app.register(exclusionImportRoutes);
   await app.register(historyRoutes);
   await app.register(overviewRoutes);
   await app.register(paymentsPlugin, { config: config.stripe });

@@ -55,6 +55,10 @@ const withoutTextInput: Record<string, string> = {
   'GET /': 'the SPA page: takes no input',
   'GET /index.html': 'the SPA page: takes no input',
   'POST /api/stripe/webhook': "Stripe's event, read only once Stripe's signature over the raw body holds: no client writes it",
+  'POST /api/exclusions/import/preview':
+    'a CSV file as bytes: decoded as strict UTF-8 (no unpaired surrogate arrives), a cell with NUL refused as a 422 naming its line (exclusion-import.test.ts)',
+  'POST /api/exclusions/import':
+    'a CSV file as bytes: decoded as strict UTF-8 (no unpaired surrogate arrives), a cell with NUL refused as a 422 naming its line (exclusion-import.test.ts)',
 };
 
 /** The routes of the app as the tests build it, and what each takes: its schemas (the Pusher API's own). */

@@ -249,3 +249,13 @@ export async function downloadFile<E extends EndpointDeclaration>(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return { fileName, bytes: blob.size };
 }
+
+/**
+ * Calls an endpoint whose body is a file (a CSV import): the file's bytes as the body, sent with `contentType`, and
+ * the answer parsed with the declared schema. Longer than the usual 30 s: a big file takes the server a while.
+ */
+export async function uploadFile<E extends EndpointDeclaration>(endpoint: E, file: Blob, contentType: string): Promise<EndpointAnswer<E>> {
+  const path = pathOf(endpoint);
+  const response = await client(path.slice(1), { method: endpoint.method, body: file, headers: { 'Content-Type': contentType }, timeout: 120_000 });
+  return parseAnswer(endpoint.answer, await readJson(response), `${endpoint.method} ${path}`) as EndpointAnswer<E>;
+}

@@ -65,6 +65,25 @@ describe('the other mutations', () => {
     expect(invalid(keys.brands.page(11))).toBe(true);
   });
 
+  it('an import refreshes the exclusion list of the kind it excluded', async () => {
+    const outcome = { excluded: 1, already_excluded: 0, skipped_several: 0, skipped_none: 0, duplicates: 0, message: 'ok' };
+    seed(keys.exclusions.brands(), []);
+    seed(keys.exclusions.equipments(), []);
+    await applyMutationStaleness(queryClient, 'exclusionImport.apply', { sent: undefined, answer: { ...outcome, kind: 'models' } });
+    expect([invalid(keys.exclusions.equipments()), invalid(keys.exclusions.brands())]).toEqual([true, false]);
+    await applyMutationStaleness(queryClient, 'exclusionImport.apply', { sent: undefined, answer: { ...outcome, kind: 'brands' } });
+    expect(invalid(keys.exclusions.brands())).toBe(true);
+  });
+
+  it('many brands excluded at once, announced by subcategory, refresh the brand exclusion list too', async () => {
+    seed(keys.exclusions.brands(), []);
+    const screen = { userId: 1, visibleSubcategoryIds: new Set<number>(), subcategoryName: () => undefined, subcategoryIdsOf: () => [] };
+    const outcome = effectsOf(realtimeEvents.statusesChanged, { subcategory_ids: [11] }, screen);
+    if (outcome.kind !== 'effects') throw new Error(outcome.kind);
+    await applyEffects(queryClient, outcome.effects);
+    expect(invalid(keys.exclusions.brands())).toBe(true);
+  });
+
   it('a purchase writes the new balance at once, then asks the server for it', async () => {
     seed(keys.userTokens(), { tokens: 10, held_tokens: 4 });
     await applyMutationStaleness(queryClient, 'tokens.purchase', { sent: undefined, answer: { tokens: 1_010 } });

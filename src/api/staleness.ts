@@ -1,6 +1,7 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { api } from '../../contract/api';
 import type { Equipment } from '../../contract/equipments';
+import type { ExclusionImportOutcome } from '../../contract/exclusion-import';
 import type { PaymentMethodsChangeAnswer } from '../../contract/payment-methods';
 import type { z } from 'zod';
 import {
@@ -219,7 +220,8 @@ export const eventStaleness = {
    * Equipment of these subcategories changed (edited, excluded, un-excluded). SPEC 4: the equipment statuses are
    * refetched only if one of the subcategories is on screen (the selected category's subcategories, which the
    * equipments screen shows, or the selected subcategory); otherwise they are only marked stale. The lists of those
-   * subcategories' equipment and brands refetch when shown, and the equipment exclusion list does.
+   * subcategories' equipment and brands refetch when shown, and the exclusion lists do (an import that excludes many
+   * brands announces them by subcategory, server/catalogue/exclusion-import.ts).
    */
   [realtimeEvents.statusesChanged]: bind({
     channel: channels.equipments,
@@ -235,6 +237,7 @@ export const eventStaleness = {
         ...(onScreen ? [invalidateKey(keys.categories.list(), true)] : []),
         listsOfSubcategories(ids, screen),
         invalidateKey(keys.exclusions.equipments()),
+        invalidateKey(keys.exclusions.brands()),
       ];
     },
   }),
@@ -387,6 +390,9 @@ export const mutationStaleness = {
     dropRows(keys.exclusions.equipments(), (row) => row.brand === sent.brand && row.model === sent.model),
     ...equipmentExclusion(),
   ]),
+  // A file's preview only reads; applying it excludes brands or models (the answer's kind says which).
+  'exclusionImport.preview': nothing,
+  'exclusionImport.apply': onSuccess<unknown, ExclusionImportOutcome>(({ answer }) => (answer.kind === 'brands' ? brandExclusion() : equipmentExclusion())),
   'paymentMethods.setupIntent': nothing,
   'paymentMethods.add': storePaymentMethods,
   'paymentMethods.switchDefault': storePaymentMethods,

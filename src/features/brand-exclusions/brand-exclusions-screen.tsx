@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
 import { DataTable, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
+import { ImportExclusionsButton } from '../exclusion-import';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
 import { BrandInformationPanel } from './brand-information-panel';
 import { brandExclusionTexts } from './error-text';
@@ -58,6 +59,7 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
         }
         emptyText={urlState.globalFilter ? brandExclusionsEmptyTexts.noMatch : brandExclusionsEmptyTexts.empty}
         summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'brand' : 'brands'}`}
+        actions={<ImportExclusionsButton />}
         renderSubRow={renderBrandInformation}
         virtualize
         estimateRowHeight={variant === 'brands' ? 64 : 56}

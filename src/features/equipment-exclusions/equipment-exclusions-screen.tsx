@@ -1,6 +1,7 @@
 import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
 import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { ImportExclusionsButton } from '../exclusion-import';
 import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './equipment-exclusion-columns';
 import { ExclusionsSubNav } from './exclusions-sub-nav';
 import { FetchFailure } from './fetch-failure';
@@ -40,6 +41,7 @@ export function EquipmentExclusionsScreen() {
         }
         emptyText={urlState.globalFilter ? equipmentExclusionTexts.noMatch : equipmentExclusionTexts.empty}
         summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'model' : 'models'}`}
+        actions={<ImportExclusionsButton />}
         virtualize
         estimateRowHeight={56}
       />

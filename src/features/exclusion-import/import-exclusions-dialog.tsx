@@ -1,0 +1,119 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { exclusionImportFile } from '../../../contract/exclusion-import';
+import { useApplyExclusionImport, usePreviewExclusionImport } from '../../api/exclusion-import';
+import { errorMessage } from '../../api/http';
+import { Modal } from '../../ui/dialog';
+import { toast } from '../../ui/toast';
+import { ImportPreview } from './import-preview';
+import { excludeLabel, importTexts } from './import-texts';
+import './exclusion-import.css';
+
+/**
+ * "Import CSV" on the exclusion screens (issue 14.5): choosing a file sends it for a preview at once (nothing
+ * changes); "Exclude N" sends the same file to be applied, once (the button is held from the first click until the
+ * server answers); the outcome is a toast, a refusal stays in the dialog. The focus returns to the button on close.
+ */
+export function ImportExclusionsButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn--secondary" onClick={() => setOpen(true)}>
+        {importTexts.open}
+      </button>
+      {open ? <ImportExclusionsDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const preview = usePreviewExclusionImport();
+  const apply = useApplyExclusionImport();
+  const applyingRef = useRef(false);
+  const [applying, setApplying] = useState(false);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    apply.reset();
+    preview.reset();
+    const large = chosen !== null && chosen.size > exclusionImportFile.maxBytes;
+    setTooLarge(large);
+    if (chosen !== null && !large) preview.mutate(chosen);
+  };
+
+  const exclude = () => {
+    if (applyingRef.current || file === null) return;
+    applyingRef.current = true;
+    setApplying(true);
+    apply
+      .mutateAsync(file)
+      .then((outcome) => {
+        toast.success(outcome.message);
+        onClose();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        applyingRef.current = false;
+        setApplying(false);
+      });
+  };
+
+  const error = tooLarge
+    ? importTexts.tooLarge
+    : preview.isError
+      ? errorMessage(preview.error, importTexts.readFailed)
+      : apply.isError
+        ? errorMessage(apply.error, importTexts.applyFailed)
+        : null;
+  const answer = preview.data;
+
+  return (
+    <Modal
+      open
+      onOpenChange={(next) => {
+        if (!next && !applyingRef.current) onClose();
+      }}
+      title={importTexts.title}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={applying}>
+            {importTexts.cancel}
+          </button>
+          {answer ? (
+            <button type="button" className="btn btn--primary" onClick={exclude} disabled={applying || answer.to_exclude === 0}>
+              {applying ? importTexts.applying : excludeLabel(answer.kind, answer.to_exclude)}
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      <div className="form">
+        <div className="field">
+          <label className="field__label" htmlFor={inputId}>
+            {importTexts.fileLabel}
+          </label>
+          <input id={inputId} className="input" type="file" accept=".csv,text/csv" aria-describedby={hintId} onChange={choose} disabled={applying} />
+          <p id={hintId} className="import-dialog__hint">
+            {importTexts.hint}
+          </p>
+        </div>
+        {preview.isPending ? (
+          <p role="status" className="import-dialog__status">
+            {importTexts.reading}
+          </p>
+        ) : null}
+        {error !== null ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {answer && !preview.isPending ? <ImportPreview preview={answer} /> : null}
+      </div>
+    </Modal>
+  );
+}

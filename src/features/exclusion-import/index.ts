@@ -1,0 +1,1 @@
+export { ImportExclusionsButton } from './import-exclusions-dialog';
