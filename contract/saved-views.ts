@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { gridNames } from './grid-settings';
+import type { gridNames } from './grid-settings';
 import { idParams } from './http';
 import { clientText } from './text';
 

@@ -6,6 +6,7 @@ import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableSt
 import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
 import { eventsTexts } from './events-texts';
+import { SavedViewsMenu } from '../saved-views';
 
 const defaultSort = { id: 'start_date', desc: false } as const;
 
@@ -47,6 +48,7 @@ export function EventsTable({ category }: { category: Category }) {
   return (
     <DataTable
       table={table}
+      views={<SavedViewsMenu grid="events" table={table} urlState={urlState} />}
       caption={`Events of ${category.name}`}
       filterLabel="Filter events by name"
       filterPlaceholder="Filter by name…"
