@@ -21,8 +21,6 @@ export const viewGridNames = [
 ] as const satisfies readonly (typeof gridNames)[number][];
 export type ViewGridName = (typeof viewGridNames)[number];
 
-export const isViewGridName = (value: string): value is ViewGridName => (viewGridNames as readonly string[]).includes(value);
-
 export const savedViewNameMax = 80;
 
 /** A view's name: trimmed, 1 to 80 characters. Unique per operator and grid, ignoring case. */

@@ -223,3 +223,52 @@ test('columns from a link apply while in the URL; arranging them makes them the 
   await selectExcavators(page);
   expect(await headerTexts(page)).toEqual(arranged);
 });
+
+test('the equipment details grid, in its dialog, saves and applies a view; closing the dialog leaves its state', async ({ page, makeServer }) => {
+  const server = await makeServer();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await server.loginAs(page);
+  await page.goto(`${server.url}/dashboard/equipments`);
+  await page.getByRole('main').getByRole('button', { name: /^Construction Equipment\s*\d+ subcategor/ }).click();
+  const excavators = page
+    .getByRole('main')
+    .getByRole('region', { name: /^Subcategories of/ })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Excavators', exact: true }) });
+  const openDetails = async () => {
+    await excavators.getByRole('button', { name: 'View Equipments' }).click();
+    const details = page.getByRole('dialog', { name: 'Equipment Details for Excavators' });
+    await expect(details.getByRole('table', { name: 'Equipment of Excavators' }).locator('tbody tr.data-table__row').first()).toBeVisible();
+    return details;
+  };
+  let details = await openDetails();
+  const filter = details.getByRole('searchbox', { name: 'Filter items' });
+  await filter.fill('komatsu');
+  await expect(page).toHaveURL(/q=komatsu/);
+
+  // Views sits on the toolbar's line, inside the dialog.
+  const views = details.getByRole('button', { name: /^Views/ });
+  const [viewsBox, filterBox] = await Promise.all([views.boundingBox(), filter.boundingBox()]);
+  expect(Math.abs(viewsBox!.y + viewsBox!.height / 2 - (filterBox!.y + filterBox!.height / 2))).toBeLessThanOrEqual(8);
+
+  await views.click();
+  await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+  const save = page.getByRole('dialog', { name: 'Save current view' });
+  await save.getByRole('textbox', { name: 'Name' }).fill('Komatsu only');
+  await expectNoSeriousA11yViolations(page);
+  await save.getByRole('button', { name: 'Save' }).click();
+  await expect(save).toHaveCount(0);
+  await expect(views).toBeFocused();
+
+  // Closed, the dialog takes its grid's state out of the URL; opened again, the view brings it back.
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+  await expect(page).not.toHaveURL(/items=|q=|sort=|cols=/);
+  details = await openDetails();
+  await expect(details.getByRole('searchbox', { name: 'Filter items' })).toHaveValue('');
+  await details.getByRole('button', { name: /^Views/ }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Komatsu only' }).click();
+  await expect(details.getByRole('searchbox', { name: 'Filter items' })).toHaveValue('komatsu');
+  await expect(details.getByRole('table', { name: 'Equipment of Excavators' }).getByRole('row')).toHaveCount(3);
+  await expect(details).toBeVisible();
+});

@@ -88,7 +88,9 @@ export function SavedViewsMenu<TData extends RowData>({
                 <span className="menu__check" aria-hidden="true">
                   <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
                 </span>
-                <span className="saved-views__name">{view.name}</span>
+                <span className="saved-views__name" title={view.name}>
+                  {view.name}
+                </span>
               </DropdownMenu.CheckboxItem>
               <DropdownMenu.Item
                 className="menu__item data-table__column-move"
