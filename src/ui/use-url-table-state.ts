@@ -41,6 +41,8 @@ export interface UrlTableState {
  * Keeps a grid's sort (`sort`, `dir`) and quick filter (`q`) in the URL search params, so they survive a reload and
  * can be shared (issue 3 point 8). The route declares them: `validateSearch: tableSearchSchema` (zod; extend it with
  * `.extend({...})` for other params). Changes replace the history entry rather than pushing one per keystroke.
+ * A shared link or an applied saved view (issue 14 point 3) also names the visible columns (`cols`); applying a
+ * view pushes a history entry, so Back returns to the grid as it was.
  *
  * @param sortable the column ids that may be sorted by (a `sort` param outside it is ignored)
  * @param defaultSort the sort when the URL has none (a server list's default order)
