@@ -19,7 +19,8 @@ type Open = { kind: 'save' } | { kind: 'rename'; view: SavedView } | { kind: 'de
 /**
  * The "Views" menu beside a grid's Columns menu (issue 14 point 3): the operator's saved views of the grid (choosing
  * one applies it: its filter, sort and columns go into the URL; the view the grid shows now is ticked), each with
- * Rename and Delete, then "Save current view…" and "Copy link to this view". Keyboard reachable (radix); the focus
+ * Rename and Delete, then "Save changes to “X”" (once the grid differs from the view last applied or saved),
+ * "Save current view…" and "Copy link to this view". Keyboard reachable (radix); the focus
  * comes back to the Views button when a dialog closes.
  */
 export function SavedViewsMenu<TData extends RowData>({
@@ -39,10 +40,15 @@ export function SavedViewsMenu<TData extends RowData>({
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState<Open>(null);
   const deleting = useRef(false);
+  const updating = useRef(false);
+  // The view last applied or saved here: when the grid has changed since, its state can be replaced by the grid's.
+  const [lastUsedId, setLastUsedId] = useState<number | null>(null);
 
   const current = currentViewState(table, urlState);
   const list = views.data?.views ?? [];
   const inUse = list.find((view) => sameViewState(view.state, current));
+  const lastUsed = list.find((view) => view.id === lastUsedId);
+  const changed = lastUsed && !sameViewState(lastUsed.state, current) ? lastUsed : undefined;
   const close = () => setOpen(null);
 
   const copyLink = async () => {
@@ -66,6 +72,26 @@ export function SavedViewsMenu<TData extends RowData>({
     });
   };
 
+  const apply = (view: SavedView) => {
+    setLastUsedId(view.id);
+    urlState.applyView(view.state);
+  };
+
+  const replaceState = (view: SavedView) => {
+    if (updating.current) return;
+    updating.current = true;
+    update.mutate(
+      { id: view.id, body: { state: current } },
+      {
+        onSuccess: (updated) => toast.success(texts.updated(updated.name)),
+        onError: (error) => toast.error(errorMessage(error, texts.saveFailed)),
+        onSettled: () => {
+          updating.current = false;
+        },
+      },
+    );
+  };
+
   return (
     <>
       {/* Not modal, as the app's other menus: a modal menu hides the page (aria-hidden) around focusable controls. */}
@@ -84,7 +110,7 @@ export function SavedViewsMenu<TData extends RowData>({
           {views.isSuccess && list.length === 0 ? <p className="saved-views__note">{texts.none}</p> : null}
           {list.map((view) => (
             <DropdownMenu.Group key={view.id} className="data-table__column-row" aria-label={view.name}>
-              <DropdownMenu.CheckboxItem className="menu__item" checked={view === inUse} onSelect={() => urlState.applyView(view.state)}>
+              <DropdownMenu.CheckboxItem className="menu__item" checked={view === inUse} onSelect={() => apply(view)}>
                 <span className="menu__check" aria-hidden="true">
                   <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
                 </span>
@@ -111,6 +137,7 @@ export function SavedViewsMenu<TData extends RowData>({
             </DropdownMenu.Group>
           ))}
           <MenuSeparator />
+          {changed ? <MenuItem onSelect={() => replaceState(changed)}>{texts.update(changed.name)}</MenuItem> : null}
           <MenuItem onSelect={() => setOpen({ kind: 'save' })}>{texts.save}</MenuItem>
           <MenuItem onSelect={() => void copyLink()}>{texts.copyLink}</MenuItem>
         </MenuContent>
@@ -124,6 +151,7 @@ export function SavedViewsMenu<TData extends RowData>({
           onClose={close}
           submit={async (name) => {
             const saved = await create.mutateAsync({ grid, name, state: current });
+            setLastUsedId(saved.id);
             toast.success(texts.saved(saved.name));
           }}
         />

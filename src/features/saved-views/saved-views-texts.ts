@@ -6,6 +6,8 @@ export const savedViewsTexts = {
   loadFailed: 'Your saved views could not be loaded.',
   none: 'No saved views of this grid yet.',
   save: 'Save current view…',
+  update: (name: string) => `Save changes to “${name}”`,
+  updated: (name: string) => `View “${name}” updated.`,
   copyLink: 'Copy link to this view',
   rename: (name: string) => `Rename view ${name}`,
   remove: (name: string) => `Delete view ${name}`,
