@@ -124,6 +124,7 @@ test('save a view, change the grid, reload, apply it; rename, update and delete 
 
   // Change everything, then reload: the changed grid stays (its filter and sort are in the URL).
   await filterBox(page).fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
   const nameHeader = grid(page).getByRole('columnheader', { name: /^Name/ });
   await nameHeader.getByRole('button').click();
   await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
@@ -133,6 +134,7 @@ test('save a view, change the grid, reload, apply it; rename, update and delete 
   await page.getByRole('menuitemcheckbox', { name: 'SEO Description' }).click();
   await page.keyboard.press('Escape');
   await expect(grid(page).getByRole('columnheader', { name: /^SEO Description/ })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]sort=name&dir=desc/);
   await page.reload();
   await selectExcavators(page);
   await expect(filterBox(page)).toHaveValue('');
