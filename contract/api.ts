@@ -17,6 +17,7 @@ import { paymentMethodsApi } from './payment-methods';
 import { preferencesApi } from './preferences';
 import { pusherApi } from './pusher-api';
 import { runsApi } from './runs';
+import { savedViewsApi } from './saved-views';
 import { statusesApi } from './statuses';
 import { stripeWebhookApi } from './stripe-webhook';
 import { tokensApi } from './tokens';
@@ -42,6 +43,7 @@ export const api = {
   preferences: preferencesApi,
   pusher: pusherApi,
   runs: runsApi,
+  savedViews: savedViewsApi,
   statuses: statusesApi,
   stripeWebhook: stripeWebhookApi,
   tokens: tokensApi,

@@ -33,6 +33,7 @@ import tokenRoutes from './routes/tokens';
 import generationRoutes from './routes/generation';
 import preferenceRoutes from './routes/preferences';
 import gridSettingRoutes from './routes/grid-settings';
+import savedViewRoutes from './routes/saved-views';
 import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
 import { registerSpa } from './spa/plugin';
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(generationRoutes);
   await app.register(preferenceRoutes);
   await app.register(gridSettingRoutes);
+  await app.register(savedViewRoutes);
   await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);

@@ -329,3 +329,23 @@ export const gridSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.grid] })],
 );
+
+/**
+ * Saved views (issue 14 point 3): a grid's filter, sort and columns kept under a name, per operator and grid. A name
+ * is unique per operator and grid ignoring case (the index backs the route's own check against a race).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grid: varchar('grid', { length: 64 }).notNull(),
+    name: varchar('name', { length: 80 }).notNull(),
+    state: jsonb('state').notNull().$type<{ q?: string; sort?: string; dir?: 'asc' | 'desc'; columns: string[] }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('saved_views_user_grid_name_key').on(t.userId, t.grid, sql`lower(${t.name})`)],
+);

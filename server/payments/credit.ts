@@ -1,16 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tokenLedger } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { ledgerDescriptions, type CardUsed } from '../tokens/descriptions';
 import { changeBalance, readBalance, type Balance } from '../tokens/ledger';
-
-/** A unique-index violation (SQLSTATE 23505), wherever the driver put it in the cause chain. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /**
  * Credits the tokens of one succeeded payment intent, once: the ledger row's (reason 'purchase', reference = the

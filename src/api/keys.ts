@@ -119,6 +119,12 @@ export const keys = {
   /** GET /api/grid-settings/:grid (extension: the operator's columns of one grid) */
   gridSettings: (grid: string) => ['grid-settings', { grid }] as const,
 
+  savedViews: {
+    all: ['saved-views'] as const,
+    /** GET /api/saved-views?grid= (extension: the operator's saved views of one grid) */
+    list: (grid: string) => ['saved-views', { grid }] as const,
+  },
+
   // Money
   transactions: {
     all: ['transactions'] as const,

@@ -405,6 +405,10 @@ export const mutationStaleness = {
   'gridSettings.update': onSuccess<{ grid: string }, GridSettings>(({ sent, answer }) => [
     { kind: 'patch', queryKey: keys.gridSettings(sent.grid), update: () => answer },
   ]),
+  // A view saved, renamed or deleted: the views menus list them again (a rename may reorder them).
+  'savedViews.create': onSuccess<unknown, unknown>(() => [invalidateKey(keys.savedViews.all)]),
+  'savedViews.update': onSuccess<unknown, unknown>(() => [invalidateKey(keys.savedViews.all)]),
+  'savedViews.remove': onSuccess<unknown, unknown>(() => [invalidateKey(keys.savedViews.all)]),
   // The run's answer is the run as it now is (cancelled, or the new one queued); the event that follows says it too.
   'runs.cancel': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
   'runs.retry': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),

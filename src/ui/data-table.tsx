@@ -2,7 +2,7 @@
  * DataTable: the app's grid (issue 3 point 8) on TanStack Table v9 and TanStack Virtual.
  *
  * It renders a real `<table>` (caption, column headers, rows) inside a scroll box with a sticky header, plus a
- * toolbar with a labelled quick filter and a "Columns" visibility menu. Header buttons sort (aria-sort on the
+ * toolbar with a labelled quick filter, an optional saved-views menu (`views`) and a "Columns" visibility menu. Header buttons sort (aria-sort on the
  * `<th>`); rows may expand into a detail panel (`renderSubRow`); long lists are virtualised (`virtualize`: only the
  * rows in view plus a margin are in the DOM, spacer rows keep the scroll height) and can load more
  * (`onEndReached`).
@@ -87,6 +87,8 @@ export interface DataTableProps<TData extends RowData> {
   summary?: ReactNode;
   /** Controls at the end of the toolbar. */
   actions?: ReactNode;
+  /** The grid's saved-views menu (issue 14 point 3), just before the Columns menu. */
+  views?: ReactNode;
   getRowClassName?: (row: DataTableRow<TData>) => string | undefined;
 }
 
@@ -158,6 +160,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     columnMenu = true,
     summary,
     actions,
+    views,
     maxHeight = 'min(70vh, 760px)',
   } = props;
   const captionId = useId();
@@ -179,7 +182,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
     scrollElement?.scrollTo({ top: 0 });
   }, [scrollElement, sorting, globalFilter]);
 
-  const showToolbar = filterLabel !== false || columnMenu || summary !== undefined || actions !== undefined;
+  const showToolbar = filterLabel !== false || columnMenu || summary !== undefined || actions !== undefined || views !== undefined;
   const headerGroups = table.getHeaderGroups();
   const visibleColumns = table.getVisibleLeafColumns();
 
@@ -198,6 +201,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
           {summary !== undefined ? <div className="data-table__summary">{summary}</div> : null}
           <div className="data-table__actions">
             {actions}
+            {views}
             {columnMenu ? <ColumnMenu table={table} /> : null}
           </div>
         </div>

@@ -2,6 +2,8 @@ import { functionalUpdate, type OnChangeFn, type SortingState } from '@tanstack/
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import {
+  columnsFromSearch,
+  columnsToSearch,
   filterToSearch,
   searchFromSorting,
   sortingFromSearch,
@@ -11,7 +13,7 @@ import {
 } from './data-table/url-state';
 
 
-/** Reads sort/dir/q from any route's search object; what does not validate is dropped. */
+/** Reads sort/dir/q/cols from any route's search object; what does not validate is dropped. */
 function readTableSearch(search: unknown): TableSearch {
   const parsed = tableSearchSchema.safeParse(search ?? {});
   return parsed.success ? parsed.data : {};
@@ -27,12 +29,20 @@ export interface UrlTableState {
   enableSortingRemoval: boolean;
   /** The same state as request params for a server-sorted list (put them in the query key). */
   params: { sort?: string; dir?: 'asc' | 'desc'; q?: string };
+  /** The visible columns the URL names (`cols`, a shared link or an applied view); while present they apply. */
+  columns: readonly string[] | undefined;
+  /** Writes a whole view into the URL: quick filter, sort and visible columns (a new history entry). */
+  applyView: (view: { q?: string; sort?: string; dir?: 'asc' | 'desc'; columns?: readonly string[] }) => void;
+  /** Takes the columns out of the URL (the operator arranged them: they are theirs now). */
+  leaveColumns: () => void;
 }
 
 /**
  * Keeps a grid's sort (`sort`, `dir`) and quick filter (`q`) in the URL search params, so they survive a reload and
  * can be shared (issue 3 point 8). The route declares them: `validateSearch: tableSearchSchema` (zod; extend it with
  * `.extend({...})` for other params). Changes replace the history entry rather than pushing one per keystroke.
+ * A shared link or an applied saved view (issue 14 point 3) also names the visible columns (`cols`); applying a
+ * view pushes a history entry, so Back returns to the grid as it was.
  *
  * @param sortable the column ids that may be sorted by (a `sort` param outside it is ignored)
  * @param defaultSort the sort when the URL has none (a server list's default order)
@@ -84,6 +94,25 @@ export function useUrlTableState({
     [update, globalFilter],
   );
 
+  const columns = useMemo(() => columnsFromSearch(search.cols), [search.cols]);
+  const leaveColumns = useCallback(() => update({ cols: undefined }), [update]);
+  const applyView = useCallback<UrlTableState['applyView']>(
+    (view) => {
+      const fallback = defaultId === undefined ? undefined : { id: defaultId, desc: defaultDesc ?? false };
+      const viewSorting = sortingFromSearch({ sort: view.sort, dir: view.dir }, sortable, fallback);
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          ...searchFromSorting(viewSorting, fallback),
+          q: filterToSearch(view.q),
+          cols: view.columns ? columnsToSearch(view.columns) : undefined,
+        }),
+      } as Parameters<typeof navigate>[0]);
+    },
+    [navigate, sortable, defaultId, defaultDesc],
+  );
+
   const first = sorting[0];
   const params = useMemo(
     () => ({
@@ -93,5 +122,15 @@ export function useUrlTableState({
     [first, search.q],
   );
 
-  return { sorting, globalFilter, onSortingChange, onGlobalFilterChange, enableSortingRemoval: defaultId === undefined, params };
+  return {
+    sorting,
+    globalFilter,
+    onSortingChange,
+    onGlobalFilterChange,
+    enableSortingRemoval: defaultId === undefined,
+    params,
+    columns,
+    applyView,
+    leaveColumns,
+  };
 }

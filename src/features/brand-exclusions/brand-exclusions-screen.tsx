@@ -7,6 +7,7 @@ import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusi
 import { BrandInformationPanel } from './brand-information-panel';
 import { brandExclusionTexts } from './error-text';
 import './brand-exclusions.css';
+import { SavedViewsMenu } from '../saved-views';
 
 const noRows: Brand[] = [];
 export const brandExclusionsEmptyTexts = { empty: 'No excluded brands found.', noMatch: 'No excluded brands match the filter.' } as const;
@@ -21,9 +22,10 @@ const renderBrandInformation = (row: DataTableRow<Brand>) => <BrandInformationPa
 export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclusionsVariant; subNav?: ReactNode }) {
   const exclusions = useBrandExclusions();
   const urlState = useUrlTableState({ sortable: sortableBrandExclusionColumns });
+  const grid = variant === 'brands' ? 'brand-exclusions' : 'equipment-brand-exclusions';
   const table = useDataTable({
     columns: brandExclusionColumns[variant],
-    grid: variant === 'brands' ? 'brand-exclusions' : 'equipment-brand-exclusions',
+    grid,
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
     getRowCanExpand: () => true,
@@ -39,6 +41,7 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
       </h1>
       <DataTable
         table={table}
+        views={<SavedViewsMenu grid={grid} table={table} urlState={urlState} />}
         caption="Excluded brands"
         filterLabel="Filter excluded brands"
         loading={exclusions.isPending}

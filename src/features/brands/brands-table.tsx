@@ -32,6 +32,7 @@ import { brandsListParams } from './brands-list-params';
 import { brandsTexts } from './brands-texts';
 import { GenerateEquipmentsButton } from './generate-equipments-button';
 import { useBrandExclusionActions } from './use-brand-exclusion-actions';
+import { SavedViewsMenu } from '../saved-views';
 
 const defaultSort = { id: 'name', desc: false } as const;
 
@@ -137,6 +138,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     <BrandRowContextValue.Provider value={rowContext}>
       <DataTable
         table={table}
+        views={<SavedViewsMenu grid="brands" table={table} urlState={urlState} />}
         caption={`Brands of ${subcategory.name} (${category.name})`}
         filterLabel="Filter brands by name"
         filterPlaceholder="Filter by name…"

@@ -6,6 +6,7 @@ import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './
 import { ExclusionsSubNav } from './exclusions-sub-nav';
 import { FetchFailure } from './fetch-failure';
 import './exclusions.css';
+import { SavedViewsMenu } from '../saved-views';
 
 const noRows: Equipment[] = [];
 export const equipmentExclusionTexts = { empty: 'No excluded exclusions found.', noMatch: 'No exclusions match the filter.' } as const;
@@ -31,6 +32,7 @@ export function EquipmentExclusionsScreen() {
       </h1>
       <DataTable
         table={table}
+        views={<SavedViewsMenu grid="equipment-exclusions" table={table} urlState={urlState} />}
         caption="Excluded equipment"
         filterLabel="Filter exclusions"
         loading={exclusions.isPending}

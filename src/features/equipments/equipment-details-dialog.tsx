@@ -10,6 +10,7 @@ import { Modal } from '../../ui/dialog';
 import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns';
 import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions } from './equipment-editor';
 import { EquipmentEditorDrawer } from './equipment-editor-drawer';
+import { SavedViewsMenu } from '../saved-views';
 
 const noRows: Equipment[] = [];
 const noCategories: never[] = [];
@@ -141,6 +142,7 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
         ) : null}
         <DataTable
           table={table}
+          views={<SavedViewsMenu grid="equipment-details" table={table} urlState={urlState} />}
           caption={`Equipment of ${subcategory.name}`}
           emptyText={urlState.globalFilter ? 'No items match the filter.' : `No equipment found for ${subcategory.name}.`}
           loading={items.isPending}

@@ -69,7 +69,7 @@ export function EquipmentsScreen() {
 
   const closeDetails = () =>
     void navigate({
-      search: (previous) => ({ ...previous, items: undefined, q: undefined, sort: undefined, dir: undefined }),
+      search: (previous) => ({ ...previous, items: undefined, q: undefined, sort: undefined, dir: undefined, cols: undefined }),
       replace: true,
     });
   const closeDialog = () => setDialog(null);

@@ -6,6 +6,7 @@ import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
 import { eventsListParams } from './events-list-params';
 import { eventsTexts } from './events-texts';
+import { SavedViewsMenu } from '../saved-views';
 
 const defaultSort = { id: 'start_date', desc: false } as const;
 
@@ -39,6 +40,7 @@ export function EventsTable({ category }: { category: Category }) {
   return (
     <DataTable
       table={table}
+      views={<SavedViewsMenu grid="events" table={table} urlState={urlState} />}
       caption={`Events of ${category.name}`}
       filterLabel="Filter events by name"
       filterPlaceholder="Filter by name…"

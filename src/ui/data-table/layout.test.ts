@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutOf, moveColumn, settingsOf } from './layout';
+import { layoutOf, moveColumn, settingsOf, settingsShowing } from './layout';
 
 const defined = ['select', 'name', 'category', 'seo_title', 'actions'];
 
@@ -62,5 +62,24 @@ describe('moveColumn', () => {
     expect(moveColumn(defined, 'name', -1, movable)).toEqual(defined);
     expect(moveColumn(defined, 'seo_title', 1, movable)).toEqual(defined);
     expect(moveColumn(defined, 'actions', -1, movable)).toEqual(defined);
+  });
+});
+
+describe('settingsShowing', () => {
+  const hideable = new Set(['category', 'seo_title']);
+  const own = [
+    { id: 'seo_title', hidden: true, width: 300 },
+    { id: 'category', hidden: false, width: 120 },
+  ];
+  it('shows the named columns in their order with the operator\'s widths, hides the other hideable ones', () => {
+    const layout = layoutOf(settingsShowing(['select', 'name', 'seo_title', 'actions'], own, defined, hideable), defined);
+    expect(layout.order).toEqual(['select', 'name', 'seo_title', 'actions', 'category']);
+    expect(layout.visibility).toEqual({ category: false });
+    expect(layout.sizing).toEqual({ seo_title: 300, category: 120 });
+  });
+  it('a column that cannot be hidden keeps its designed place when not named; unknown ids are ignored', () => {
+    const layout = layoutOf(settingsShowing(['category', 'nope', 'name'], [], defined, hideable), defined);
+    expect(layout.order).toEqual(['select', 'category', 'name', 'seo_title', 'actions']);
+    expect(layout.visibility).toEqual({ seo_title: false });
   });
 });

@@ -62,3 +62,24 @@ export function moveColumn(order: readonly string[], id: string, by: -1 | 1, mov
   next[to] = id;
   return next;
 }
+
+/**
+ * The settings that show `visible` (a shared link's or a saved view's columns, in order) over the operator's own
+ * `settings`: their widths are kept; every other column the operator may hide is hidden. A column that cannot be
+ * hidden (pinned, a checkbox) and is not named keeps its designed place; an id the grid does not have is ignored.
+ */
+export function settingsShowing(
+  visible: readonly string[],
+  settings: readonly GridColumnSetting[],
+  defined: readonly string[],
+  hideable: ReadonlySet<string>,
+): GridColumnSetting[] {
+  const known = new Set(defined);
+  const widthOf = (id: string) => settings.find((s) => s.id === id)?.width ?? null;
+  const shown = visible.filter((id) => known.has(id));
+  const hidden = defined.filter((id) => hideable.has(id) && !shown.includes(id));
+  return [
+    ...shown.map((id) => ({ id, hidden: false, width: widthOf(id) })),
+    ...hidden.map((id) => ({ id, hidden: true, width: widthOf(id) })),
+  ];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterToSearch, searchFromSorting, sortingFromSearch, tableSearchSchema } from './url-state';
+import { columnsFromSearch, columnsToSearch, filterToSearch, searchFromSorting, sortingFromSearch, tableSearchSchema } from './url-state';
 
 describe('tableSearchSchema', () => {
   it('keeps valid params', () => {
@@ -46,5 +46,21 @@ describe('filterToSearch', () => {
     expect(filterToSearch('  acme ')).toBe('acme');
     expect(filterToSearch('   ')).toBeUndefined();
     expect(filterToSearch(undefined)).toBeUndefined();
+  });
+});
+
+describe('columnsFromSearch / columnsToSearch', () => {
+  it('reads the visible columns in order, each once, and writes them back', () => {
+    expect(columnsFromSearch('name, status,,name,created_at')).toEqual(['name', 'status', 'created_at']);
+    expect(columnsToSearch(['name', 'status'])).toBe('name,status');
+  });
+  it('none named: the operator\'s own columns', () => {
+    expect(columnsFromSearch(undefined)).toBeUndefined();
+    expect(columnsFromSearch(' , ')).toBeUndefined();
+    expect(columnsToSearch([])).toBeUndefined();
+  });
+  it('the schema keeps cols and drops a bad one', () => {
+    expect(tableSearchSchema.parse({ cols: 'name,status' })).toEqual({ cols: 'name,status' });
+    expect(tableSearchSchema.parse({ cols: 'x'.repeat(2001) })).toEqual({});
   });
 });

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import type { SortingState } from '@tanstack/react-table';
 
 /**
- * A grid's sort and quick filter as URL search params (issue 3 point 8): `?sort=name&dir=desc&q=acme`.
+ * A grid's sort and quick filter as URL search params (issue 3 point 8): `?sort=name&dir=desc&q=acme`, and the
+ * columns a shared link or a saved view shows (issue 14 point 3): `&cols=name,status,created_at`.
  * Routes validate them with `tableSearchSchema` (or extend it); a bad value is dropped, never an error page.
  */
 export const tableSearchSchema = z.object({
   sort: z.string().trim().min(1).max(64).optional().catch(undefined),
   dir: z.enum(['asc', 'desc']).optional().catch(undefined),
   q: z.string().max(200).optional().catch(undefined),
+  cols: z.string().trim().min(1).max(2000).optional().catch(undefined),
 });
 export type TableSearch = z.output<typeof tableSearchSchema>;
 
@@ -48,4 +50,15 @@ export function filterToSearch(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed.slice(0, 200);
+}
+
+/** The visible columns a `cols` param names, in order (each once); none: the operator's own columns apply. */
+export function columnsFromSearch(cols: string | undefined): string[] | undefined {
+  const ids = [...new Set((cols ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))].slice(0, 64);
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** The `cols` param of the visible columns, in order. */
+export function columnsToSearch(ids: readonly string[]): string | undefined {
+  return ids.length > 0 ? ids.join(',') : undefined;
 }

@@ -15,7 +15,7 @@ import { gridColumnWidth, type GridColumnSetting, type GridName } from '../../..
 import { useGridSettings, useSaveGridSettings } from '../../api/grid-settings';
 import type { UrlTableState } from '../use-url-table-state';
 import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from './features';
-import { layoutOf, settingsOf, type ColumnLayout } from './layout';
+import { layoutOf, settingsOf, settingsShowing, type ColumnLayout } from './layout';
 
 export type DataTable<TData extends RowData> = ReactTable<DataTableFeatures, TData>;
 
@@ -72,10 +72,13 @@ function designOf<TData extends RowData>(columns: readonly DataTableColumn<TData
     } as DataTableColumn<TData>;
   });
   const ids = columns.map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined);
+  const hideable = new Set(
+    sized.filter((column) => (column as ColumnDefLike).enableHiding !== false).map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined),
+  );
   const pinned = (side: 'left' | 'right') =>
     columns.filter((column) => (column as ColumnDefLike).meta?.pin === side).map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined);
   const pinning: ColumnPinningState = { start: pinned('left'), end: pinned('right') };
-  return { sized, ids, pinning };
+  return { sized, ids, hideable, pinning };
 }
 
 const noSettings: GridColumnSetting[] = [];
@@ -83,11 +86,22 @@ const noSettings: GridColumnSetting[] = [];
 /**
  * The grid's column layout: the operator's changes (kept here at once, stored on the server shortly after) over
  * the stored settings over the design. "Reset columns" resets all three states, which stores none.
+ * Columns named in the URL (`cols`: a shared link, an applied view) show over the operator's own while present;
+ * the first change the operator makes to them starts from what is shown, is stored as their own, and takes the
+ * columns out of the URL.
  */
-function useColumnLayout(grid: GridName | undefined, ids: readonly string[]) {
+function useColumnLayout(
+  grid: GridName | undefined,
+  ids: readonly string[],
+  hideable: ReadonlySet<string>,
+  urlColumns: readonly string[] | undefined,
+  leaveUrlColumns: (() => void) | undefined,
+) {
   const stored = useGridSettings(grid).data?.columns ?? noSettings;
   const [draft, setDraft] = useState<GridColumnSetting[] | null>(null);
-  const settings = draft ?? stored;
+  const own = draft ?? stored;
+  const shown = useMemo(() => (urlColumns ? settingsShowing(urlColumns, own, ids, hideable) : null), [urlColumns, own, ids, hideable]);
+  const settings = shown ?? own;
   const layout = useMemo(() => layoutOf(settings, ids), [settings, ids]);
 
   const save = useSaveGridSettings();
@@ -103,13 +117,24 @@ function useColumnLayout(grid: GridName | undefined, ids: readonly string[]) {
     return () => window.clearTimeout(timer);
   }, [grid, draft, mutate]);
 
+  // Several changes may come in one event (Reset): only the first starts from the URL's columns.
+  const leavingUrl = useRef(false);
+  useEffect(() => {
+    leavingUrl.current = false;
+  }, [urlColumns]);
+
   /** Applies a change to the latest layout (several may come in one event: Reset changes order, visibility, sizes). */
   const change = useCallback(
     (update: (layout: ColumnLayout) => ColumnLayout, resizing = false) => {
       delay.current = resizing ? resizeSaveDelayMs : 0;
-      setDraft((previous) => settingsOf(update(layoutOf(previous ?? stored, ids)), ids));
+      const base = leavingUrl.current ? null : shown;
+      if (base && leaveUrlColumns) {
+        leavingUrl.current = true;
+        leaveUrlColumns();
+      }
+      setDraft((previous) => settingsOf(update(layoutOf(base ?? previous ?? stored, ids)), ids));
     },
-    [stored, ids],
+    [stored, ids, shown, leaveUrlColumns],
   );
   return { layout, change };
 }
@@ -123,7 +148,7 @@ function useColumnLayout(grid: GridName | undefined, ids: readonly string[]) {
  */
 export function useDataTable<TData extends RowData>({ serverSide = false, urlState, grid, state, columns, ...options }: DataTableOptions<TData>): DataTable<TData> {
   const design = useMemo(() => designOf(columns), [columns]);
-  const { layout, change } = useColumnLayout(grid, design.ids);
+  const { layout, change } = useColumnLayout(grid, design.ids, design.hideable, urlState?.columns, urlState?.leaveColumns);
 
   const onColumnOrderChange = useCallback<OnChangeFn<ColumnOrderState>>(
     (updater) => change((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
