@@ -52,7 +52,7 @@ export { expanderColumn, selectionColumn } from './data-table/columns';
 export { formatCount, formatDay } from './data-table/format';
 export { DateTimeCell, EmptyCell, TextCell, TruncatedText } from './data-table/cells';
 export { useDataTable, type DataTable as DataTableInstance } from './data-table/use-data-table';
-export { useUrlTableState } from './use-url-table-state';
+export { useUrlTableState, type UrlTableState } from './use-url-table-state';
 
 export interface DataTableProps<TData extends RowData> {
   table: DataTableInstance<TData>;
