@@ -5,6 +5,7 @@ import { categoriesApi } from './categories';
 import type { EndpointDeclaration } from './endpoint';
 import { equipmentsApi } from './equipments';
 import { eventsApi } from './events';
+import { exclusionChangesApi } from './exclusion-changes';
 import { exclusionsApi } from './exclusions';
 import { generationApi } from './estimate';
 import { gridSettingsApi } from './grid-settings';
@@ -30,6 +31,7 @@ export const api = {
   equipments: equipmentsApi,
   events: eventsApi,
   exclusions: exclusionsApi,
+  exclusionChanges: exclusionChangesApi,
   generation: generationApi,
   gridSettings: gridSettingsApi,
   health: healthApi,

@@ -21,6 +21,7 @@ import brandRoutes from './routes/brands';
 import categoryRoutes from './routes/categories';
 import equipmentRoutes from './routes/equipments';
 import eventRoutes from './routes/events';
+import exclusionChangeRoutes from './routes/exclusion-changes';
 import exclusionRoutes from './routes/exclusions';
 import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(eventRoutes);
   await app.register(equipmentRoutes);
   await app.register(exclusionRoutes);
+  await app.register(exclusionChangeRoutes);
   await app.register(historyRoutes);
   await app.register(overviewRoutes);
   await app.register(paymentsPlugin, { config: config.stripe });

@@ -387,6 +387,10 @@ export const mutationStaleness = {
     dropRows(keys.exclusions.equipments(), (row) => row.brand === sent.brand && row.model === sent.model),
     ...equipmentExclusion(),
   ]),
+  // An undo may put back brands and models alike: both kinds' lists.
+  'exclusionChanges.undo': onSuccess<unknown, unknown>(() =>
+    [keys.exclusions.all, keys.equipments.all, keys.brands.all, keys.categories.all].map((key) => invalidateKey(key)),
+  ),
   'paymentMethods.setupIntent': nothing,
   'paymentMethods.add': storePaymentMethods,
   'paymentMethods.switchDefault': storePaymentMethods,
