@@ -12,9 +12,12 @@ import { realtimeEvents } from './realtime';
 /** How long after a change its operator may still undo it (the toast offers it for 10 s; this is the server's limit). */
 export const undoWindowMinutes = 10;
 
-/** What an exclude or un-exclude answers: SPEC's `{ message }`, and the change to undo (null when nothing changed). */
+/**
+ * What an exclude or un-exclude answers: SPEC's `{ message }`, and the change to undo (null when nothing changed;
+ * a server without undo sends none, read as null).
+ */
 export const exclusionChangeAnswer = messageAnswer.extend({
-  undo: z.object({ change_id: z.number().int().positive() }).nullable(),
+  undo: z.object({ change_id: z.number().int().positive() }).nullable().default(null),
 });
 export type ExclusionChangeAnswer = z.infer<typeof exclusionChangeAnswer>;
 

@@ -111,4 +111,37 @@ test.describe('undo of exclusions', () => {
     await page.reload();
     await expect(m318).toHaveCount(1);
   });
+
+  test('a model excluded in the Equipment Details dialog is back with the Undo beside its status line (a modal hides the toasts)', async ({
+    page,
+    makeServer,
+  }) => {
+    const server = await makeServer();
+    await server.loginAs(page);
+    const calls = undoCalls(page);
+    await page.goto(`${server.url}/dashboard/equipments`);
+    const main = page.getByRole('main');
+    await main.getByRole('region', { name: 'Categories', exact: true }).getByRole('button', { name: /^Construction Equipment\s*\d+ subcategor/ }).click();
+    await main
+      .getByRole('region', { name: /^Subcategories of/ })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Excavators', exact: true }) })
+      .getByRole('button', { name: 'View Equipments' })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Equipment Details for Excavators' });
+    const row = details.getByRole('row').filter({ hasText: 'EC220E' });
+    await expect(row).not.toContainText('Excluded');
+
+    await row.getByRole('button', { name: 'Actions for Volvo CE EC220E' }).click();
+    await page.getByRole('menuitem', { name: 'Add to Exclusion' }).click();
+    await expect(details.getByRole('status').filter({ hasText: 'Volvo CE - EC220E added to the exclusion list.' })).toBeVisible();
+    await expect(row).toContainText('Excluded');
+    await expectNoSeriousA11yViolations(page);
+
+    await details.getByRole('button', { name: 'Undo' }).dblclick();
+    await expect(details.getByRole('status').filter({ hasText: 'Undone: Volvo CE - EC220E removed from the exclusion list again.' })).toBeVisible();
+    await expect(row).not.toContainText('Excluded');
+    await expect(details.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    expect(calls).toHaveLength(1);
+  });
 });

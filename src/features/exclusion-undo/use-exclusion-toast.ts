@@ -4,6 +4,9 @@ import { useUndoExclusionChange } from '../../api/exclusion-changes';
 import { errorMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 
+/** How long Undo is offered (the server accepts it for 10 minutes: contract/exclusion-changes.ts). */
+export const undoOfferMs = 10_000;
+
 export const undoTexts = {
   label: 'Undo',
   /** What radix announces for the button (the toast's own text is announced by its status role). */
