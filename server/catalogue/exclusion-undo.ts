@@ -107,10 +107,11 @@ async function restore(tx: Transaction, kind: Kind, rows: readonly Restorable[])
       ),
     );
   }
+  // Inserted again with the author and time it had, so the exclusion lists (newest first) keep their order.
+  const asBefore = (row: Restorable) => ({ createdBy: row.previousCreatedBy, createdAt: row.previousCreatedAt ?? new Date() });
   for (const part of chunks(rows.filter((row) => !row.excluded))) {
-    const values = part.map((row) => ({ createdBy: row.previousCreatedBy, createdAt: row.previousCreatedAt ?? new Date() }));
-    if (kind === 'brand') await tx.insert(brandExclusions).values(part.map((row, i) => ({ brandId: row.id, ...values[i] })));
-    else await tx.insert(equipmentExclusions).values(part.map((row, i) => ({ equipmentId: row.id, ...values[i] })));
+    if (kind === 'brand') await tx.insert(brandExclusions).values(part.map((row) => ({ brandId: row.id, ...asBefore(row) })));
+    else await tx.insert(equipmentExclusions).values(part.map((row) => ({ equipmentId: row.id, ...asBefore(row) })));
   }
 }
 
