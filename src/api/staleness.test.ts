@@ -65,6 +65,19 @@ describe('the other mutations', () => {
     expect(invalid(keys.brands.page(11))).toBe(true);
   });
 
+  it('an undo refreshes both exclusion lists and every list that shows a brand or model excluded, and nothing else', async () => {
+    seed(keys.exclusions.brands(), [{ id: 4 }]);
+    seed(keys.exclusions.equipments(), [{ id: 7 }]);
+    seed(keys.brands.page(11), { pages: [], pageParams: [] });
+    seed(keys.equipments.list({ subcategory_id: 11 }), { pages: [], pageParams: [] });
+    seed(keys.events.page(2), { pages: [], pageParams: [] });
+    await applyMutationStaleness(queryClient, 'exclusionChanges.undo', { sent: 3, answer: { message: 'Undone', restored: 1, skipped: 0 } });
+    for (const key of [keys.exclusions.brands(), keys.exclusions.equipments(), keys.brands.page(11), keys.equipments.list({ subcategory_id: 11 })]) {
+      expect(invalid(key), JSON.stringify(key)).toBe(true);
+    }
+    expect(invalid(keys.events.page(2))).toBe(false);
+  });
+
   it('a purchase writes the new balance at once, then asks the server for it', async () => {
     seed(keys.userTokens(), { tokens: 10, held_tokens: 4 });
     await applyMutationStaleness(queryClient, 'tokens.purchase', { sent: undefined, answer: { tokens: 1_010 } });
