@@ -6,6 +6,7 @@ import type { EndpointDeclaration } from './endpoint';
 import { equipmentsApi } from './equipments';
 import { eventsApi } from './events';
 import { exclusionImportApi } from './exclusion-import';
+import { exclusionChangesApi } from './exclusion-changes';
 import { exclusionsApi } from './exclusions';
 import { generationApi } from './estimate';
 import { gridSettingsApi } from './grid-settings';
@@ -33,6 +34,7 @@ export const api = {
   events: eventsApi,
   exclusions: exclusionsApi,
   exclusionImport: exclusionImportApi,
+  exclusionChanges: exclusionChangesApi,
   generation: generationApi,
   gridSettings: gridSettingsApi,
   health: healthApi,

@@ -5,7 +5,8 @@ import { catalogueText, listOrWrapped, pageLimit, pageOffset } from './text';
 import { excludeBrandBody } from './brands';
 import { endpoint } from './endpoint';
 import { equipmentExclusionPathParams } from './equipments';
-import { idParams, messageAnswer } from './http';
+import { exclusionChangeAnswer } from './exclusion-changes';
+import { idParams } from './http';
 import { realtimeEvents } from './realtime';
 
 /**
@@ -42,7 +43,9 @@ export const removeExclusionByNameBody = z.object({
 });
 export type RemoveExclusionByNameBody = z.infer<typeof removeExclusionByNameBody>;
 
-/** The success texts (SPEC 8), answered as `{ message }`. */
+/**
+ * The success texts (SPEC 8), answered as `{ message }`; with `undo`, the change to undo (contract/exclusion-changes.ts).
+ */
 export const exclusionMessages = {
   modelAdded: (brandName: string, model: string) => `${brandName} - ${model} added to the exclusion list.`,
   brandAdded: (brandName: string) => `${brandName} added to the exclusion list.`,
@@ -65,7 +68,7 @@ export const exclusionsApi = {
     path: '/api/equipments/exclusions/:id',
     summary: 'Excludes one model.',
     params: equipmentExclusionPathParams,
-    answer: messageAnswer,
+    answer: exclusionChangeAnswer,
     announces: [realtimeEvents.statusesChanged],
   }),
   unexcludeEquipment: endpoint({
@@ -74,7 +77,7 @@ export const exclusionsApi = {
     path: '/api/equipments/exclusions/:id',
     summary: 'Un-excludes one model.',
     params: equipmentExclusionPathParams,
-    answer: messageAnswer,
+    answer: exclusionChangeAnswer,
     announces: [realtimeEvents.statusesChanged],
   }),
   // The token-era removal: the original client leaves `{id}` unsubstituted in the path (sent as %7Bid%7D) and
@@ -85,7 +88,7 @@ export const exclusionsApi = {
     path: '/api/equipments/exclusions/{id}',
     summary: "Un-excludes every model of a brand and model name (the token-era client's call, braces left in the path).",
     body: removeExclusionByNameBody,
-    answer: messageAnswer,
+    answer: exclusionChangeAnswer,
     announces: [realtimeEvents.statusesChanged],
   }),
   removeEquipmentByName: endpoint({
@@ -94,7 +97,7 @@ export const exclusionsApi = {
     path: '/api/equipments/exclusions/remove',
     summary: 'Un-excludes every model of a brand and model name.',
     body: removeExclusionByNameBody,
-    answer: messageAnswer,
+    answer: exclusionChangeAnswer,
     announces: [realtimeEvents.statusesChanged],
   }),
   brands: endpoint({
@@ -111,7 +114,7 @@ export const exclusionsApi = {
     path: '/api/brands/exclusions',
     summary: 'Excludes a brand by name (subcategory_id says which when several share it).',
     body: excludeBrandBody,
-    answer: messageAnswer,
+    answer: exclusionChangeAnswer,
     announces: [realtimeEvents.updateBrand],
   }),
   unexcludeBrand: endpoint({
@@ -120,7 +123,7 @@ export const exclusionsApi = {
     path: '/api/brands/exclusions/:id',
     summary: 'Un-excludes a brand.',
     params: idParams,
-    answer: messageAnswer,
+    answer: exclusionChangeAnswer,
     announces: [realtimeEvents.updateBrand],
   }),
 } as const;

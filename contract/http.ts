@@ -10,7 +10,6 @@ export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
 /** A plain acknowledgement for calls whose answer the spec leaves open. */
 export const messageAnswer = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof messageAnswer>;
 
 /** Path ids are positive integers, given as text in the URL. */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);

@@ -238,7 +238,8 @@ test.describe('equipment exclusions', () => {
       data: { data: { brand: 'Caterpillar', model: 'M318' } },
     });
     expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ message: 'Caterpillar - M318 removed from the exclusion list.' });
+    // SPEC's message, and (issue 14) the change to undo.
+    expect(await response.json()).toEqual({ message: 'Caterpillar - M318 removed from the exclusion list.', undo: { change_id: expect.any(Number) } });
     const rows = await server.db.select().from(equipmentExclusions).where(eq(equipmentExclusions.equipmentId, id));
     expect(rows).toHaveLength(0);
   });

@@ -1,17 +1,19 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Equipment } from '../../contract/equipments';
 import { exclusionMessages } from '../../contract/exclusions';
-import type { MessageAnswer } from '../../contract/http';
-import type { Executor } from '../db/client';
+import type { ExclusionChangeAnswer } from '../../contract/exclusion-changes';
+import type { Database, Executor, Transaction } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments } from '../db/schema';
 import { selectEquipments, toEquipment } from './equipments';
 import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
+import { recordExclusionChange, type FlippedRow } from './exclusion-journal';
 
 /**
  * Exclusions: an excluded model or brand is a row keyed by the model's or brand's id. Adding and removing are
  * idempotent (a second exclusion of the same model answers the same message and changes nothing); a missing
- * model or brand is a 404. Every change is announced after it is stored.
+ * model or brand is a 404. Every change is recorded in the journal of exclusion changes in its transaction (so its
+ * operator can undo it: exclusion-journal.ts) and announced after it is stored.
  */
 
 /** GET /api/equipments/exclusions: the excluded models, newest exclusion first. */
@@ -33,7 +35,7 @@ export async function listExcludedEquipments(db: Executor, page: { offset: numbe
   return { equipments: rows.map(toEquipment), total: Number(counted?.n ?? 0) };
 }
 
-/** The model, locked against deletion until the caller's transaction ends (404 when missing). */
+/** The model, locked against deletion (and against an undo of it) until the caller's transaction ends (404 when missing). */
 async function equipmentById(db: Executor, id: number) {
   const [row] = await db
     .select({ id: equipments.id, brand: equipments.brand, model: equipments.model, subcategoryId: equipments.subcategoryId })
@@ -45,29 +47,30 @@ async function equipmentById(db: Executor, id: number) {
 }
 
 /** POST /api/equipments/exclusions/{id} */
-export async function excludeEquipment(db: Executor, notifier: Notifier, input: { id: number; userId: number }): Promise<MessageAnswer> {
-  const { row, inserted } = await db.transaction(async (tx) => {
+export async function excludeEquipment(db: Database, notifier: Notifier, input: { id: number; userId: number }): Promise<ExclusionChangeAnswer> {
+  const { row, undo } = await db.transaction(async (tx) => {
     const row = await equipmentById(tx, input.id);
     const inserted = await tx
       .insert(equipmentExclusions)
       .values({ equipmentId: row.id, createdBy: input.userId })
       .onConflictDoNothing()
       .returning({ id: equipmentExclusions.equipmentId });
-    return { row, inserted };
+    const rows = inserted.map((r): FlippedRow => ({ kind: 'equipment', id: r.id, excluded: true }));
+    return { row, undo: await recordExclusionChange(tx, { userId: input.userId, label: modelLabel(row), rows }) };
   });
-  if (inserted.length > 0) equipmentsChanged(notifier, [row.subcategoryId]);
-  return { message: exclusionMessages.modelAdded(row.brand, row.model) };
+  if (undo) equipmentsChanged(notifier, [row.subcategoryId]);
+  return { message: exclusionMessages.modelAdded(row.brand, row.model), undo };
 }
 
 /** DELETE /api/equipments/exclusions/{id} */
-export async function unexcludeEquipment(db: Executor, notifier: Notifier, input: { id: number }): Promise<MessageAnswer> {
-  const row = await equipmentById(db, input.id);
-  const deleted = await db
-    .delete(equipmentExclusions)
-    .where(eq(equipmentExclusions.equipmentId, row.id))
-    .returning({ id: equipmentExclusions.equipmentId });
-  if (deleted.length > 0) equipmentsChanged(notifier, [row.subcategoryId]);
-  return { message: exclusionMessages.modelRemoved(row.brand, row.model) };
+export async function unexcludeEquipment(db: Database, notifier: Notifier, input: { id: number; userId: number }): Promise<ExclusionChangeAnswer> {
+  const { row, undo } = await db.transaction(async (tx) => {
+    const row = await equipmentById(tx, input.id);
+    const rows = await deleteEquipmentExclusions(tx, [row.id]);
+    return { row, undo: await recordExclusionChange(tx, { userId: input.userId, label: modelLabel(row), rows }) };
+  });
+  if (undo) equipmentsChanged(notifier, [row.subcategoryId]);
+  return { message: exclusionMessages.modelRemoved(row.brand, row.model), undo };
 }
 
 /**
@@ -75,44 +78,55 @@ export async function unexcludeEquipment(db: Executor, notifier: Notifier, input
  * that brand and model name (exact, after trimming). 404 when no model has that brand and model name.
  */
 export async function unexcludeEquipmentByName(
-  db: Executor,
+  db: Database,
   notifier: Notifier,
-  input: { brand: string; model: string },
-): Promise<MessageAnswer> {
-  const matches = await db
-    .select({ id: equipments.id, subcategoryId: equipments.subcategoryId })
-    .from(equipments)
-    .where(and(eq(equipments.brand, input.brand), eq(equipments.model, input.model)));
-  if (matches.length === 0) throw new NotFoundError('Equipment');
-  const deleted = await db
-    .delete(equipmentExclusions)
-    .where(
-      inArray(
-        equipmentExclusions.equipmentId,
-        matches.map((m) => m.id),
-      ),
-    )
-    .returning({ id: equipmentExclusions.equipmentId });
-  const removed = new Set(deleted.map((d) => d.id));
+  input: { brand: string; model: string; userId: number },
+): Promise<ExclusionChangeAnswer> {
+  const { matches, rows, undo } = await db.transaction(async (tx) => {
+    const matches = await tx
+      .select({ id: equipments.id, subcategoryId: equipments.subcategoryId })
+      .from(equipments)
+      .where(and(eq(equipments.brand, input.brand), eq(equipments.model, input.model)))
+      .orderBy(asc(equipments.id))
+      .for('share');
+    if (matches.length === 0) throw new NotFoundError('Equipment');
+    const rows = await deleteEquipmentExclusions(
+      tx,
+      matches.map((m) => m.id),
+    );
+    return { matches, rows, undo: await recordExclusionChange(tx, { userId: input.userId, label: modelLabel(input), rows }) };
+  });
+  const removed = new Set(rows.map((r) => r.id));
   equipmentsChanged(
     notifier,
     matches.filter((m) => removed.has(m.id)).map((m) => m.subcategoryId),
   );
-  return { message: exclusionMessages.modelRemoved(input.brand, input.model) };
+  return { message: exclusionMessages.modelRemoved(input.brand, input.model), undo };
 }
+
+/** Deletes these models' exclusions and answers the ones there were, with their author and time (for an undo). */
+async function deleteEquipmentExclusions(tx: Transaction, ids: number[]): Promise<FlippedRow[]> {
+  const deleted = await tx
+    .delete(equipmentExclusions)
+    .where(inArray(equipmentExclusions.equipmentId, ids))
+    .returning({ id: equipmentExclusions.equipmentId, createdBy: equipmentExclusions.createdBy, createdAt: equipmentExclusions.createdAt });
+  return deleted.map((d) => ({ kind: 'equipment', id: d.id, excluded: false, previous: { createdBy: d.createdBy, createdAt: d.createdAt } }));
+}
+
+const modelLabel = (row: { brand: string; model: string }) => `${row.brand} - ${row.model}`;
 
 /**
  * POST /api/brands/exclusions: excludes the brand of that name (case-insensitive), in `subcategoryId` when given.
  * 404 when none matches; 422 when several do and no subcategory says which.
  */
 export async function excludeBrandByName(
-  db: Executor,
+  db: Database,
   notifier: Notifier,
   input: { name: string; subcategoryId?: number | undefined; userId: number },
-): Promise<MessageAnswer> {
+): Promise<ExclusionChangeAnswer> {
   const conditions = [sql`lower(${brands.name}) = lower(${input.name})`];
   if (input.subcategoryId !== undefined) conditions.push(eq(brands.subcategoryId, input.subcategoryId));
-  const { brand, inserted } = await db.transaction(async (tx) => {
+  const { brand, undo } = await db.transaction(async (tx) => {
     const matches = await tx
       .select({ id: brands.id, name: brands.name })
       .from(brands)
@@ -134,17 +148,27 @@ export async function excludeBrandByName(
       .values({ brandId: brand.id, createdBy: input.userId })
       .onConflictDoNothing()
       .returning({ id: brandExclusions.brandId });
-    return { brand, inserted };
+    const rows = inserted.map((r): FlippedRow => ({ kind: 'brand', id: r.id, excluded: true }));
+    return { brand, undo: await recordExclusionChange(tx, { userId: input.userId, label: brand.name, rows }) };
   });
-  if (inserted.length > 0) brandUpdated(notifier, brand.id);
-  return { message: exclusionMessages.brandAdded(brand.name) };
+  if (undo) brandUpdated(notifier, brand.id);
+  return { message: exclusionMessages.brandAdded(brand.name), undo };
 }
 
 /** DELETE /api/brands/exclusions/{id} */
-export async function unexcludeBrand(db: Executor, notifier: Notifier, input: { id: number }): Promise<MessageAnswer> {
-  const [brand] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, input.id));
-  if (!brand) throw new NotFoundError('Brand');
-  const deleted = await db.delete(brandExclusions).where(eq(brandExclusions.brandId, brand.id)).returning({ id: brandExclusions.brandId });
-  if (deleted.length > 0) brandUpdated(notifier, brand.id);
-  return { message: exclusionMessages.itemRemoved(brand.name) };
+export async function unexcludeBrand(db: Database, notifier: Notifier, input: { id: number; userId: number }): Promise<ExclusionChangeAnswer> {
+  const { brand, undo } = await db.transaction(async (tx) => {
+    const [brand] = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, input.id)).for('share');
+    if (!brand) throw new NotFoundError('Brand');
+    const deleted = await tx
+      .delete(brandExclusions)
+      .where(eq(brandExclusions.brandId, brand.id))
+      .returning({ id: brandExclusions.brandId, createdBy: brandExclusions.createdBy, createdAt: brandExclusions.createdAt });
+    const rows = deleted.map(
+      (d): FlippedRow => ({ kind: 'brand', id: d.id, excluded: false, previous: { createdBy: d.createdBy, createdAt: d.createdAt } }),
+    );
+    return { brand, undo: await recordExclusionChange(tx, { userId: input.userId, label: brand.name, rows }) };
+  });
+  if (undo) brandUpdated(notifier, brand.id);
+  return { message: exclusionMessages.itemRemoved(brand.name), undo };
 }

@@ -283,6 +283,51 @@ export const equipmentExclusions = pgTable('equipment_exclusions', {
   createdAt: createdAt(),
 });
 
+/**
+ * The journal of exclusion changes (issue 14 point 4): one row per exclude or un-exclude call that changed something,
+ * so that its operator can undo it (contract/exclusion-changes.ts). Kept as the record of who excluded what.
+ */
+export const exclusionChanges = pgTable(
+  'exclusion_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What a one-row change was about, as its message named it ("Genelec", "Volvo CE - EC220E"). */
+    label: varchar('label', { length: 520 }).notNull(),
+    createdAt: createdAt(),
+    /** When it was undone; null while it stands. */
+    undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('exclusion_changes_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * One brand or model a change flipped (only those whose state really changed), and to what. No foreign key to the
+ * brand or model: a row deleted later stays in the record, and an undo skips it.
+ */
+export const exclusionChangeRows = pgTable(
+  'exclusion_change_rows',
+  {
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => exclusionChanges.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'brand' | 'equipment'>(),
+    targetId: integer('target_id').notNull(),
+    /** The state the change left it in: excluded (true) or not (false). */
+    excluded: boolean('excluded').notNull(),
+    /** An un-exclusion: the removed exclusion's author and time, so that an undo puts it back exactly as it was. */
+    previousCreatedBy: integer('previous_created_by').references(() => users.id, { onDelete: 'set null' }),
+    previousCreatedAt: timestamp('previous_created_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.changeId, t.kind, t.targetId] }),
+    // "Changed since?": the later changes of one brand or model.
+    index('exclusion_change_rows_target_idx').on(t.kind, t.targetId, t.changeId),
+  ],
+);
+
 /** Every change of a balance. users.tokens is the running sum and is never negative. */
 export const tokenLedger = pgTable(
   'token_ledger',

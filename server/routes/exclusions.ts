@@ -21,13 +21,19 @@ const exclusionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The token-era removal (its declaration says why): static routes, so the numeric route below never sees them.
-  route(app, exclusionsApi.unexcludeEquipmentByName, async (request) => unexcludeEquipmentByName(app.db, app.notifier, request.body.data));
-  route(app, exclusionsApi.removeEquipmentByName, async (request) => unexcludeEquipmentByName(app.db, app.notifier, request.body.data));
+  route(app, exclusionsApi.unexcludeEquipmentByName, async (request) =>
+    unexcludeEquipmentByName(app.db, app.notifier, { ...request.body.data, userId: currentUser(request).id }),
+  );
+  route(app, exclusionsApi.removeEquipmentByName, async (request) =>
+    unexcludeEquipmentByName(app.db, app.notifier, { ...request.body.data, userId: currentUser(request).id }),
+  );
 
   route(app, exclusionsApi.excludeEquipment, async (request) =>
     excludeEquipment(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
   );
-  route(app, exclusionsApi.unexcludeEquipment, async (request) => unexcludeEquipment(app.db, app.notifier, { id: request.params.id }));
+  route(app, exclusionsApi.unexcludeEquipment, async (request) =>
+    unexcludeEquipment(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
+  );
 
   route(app, exclusionsApi.brands, async (request, reply) => {
     const { brands, total } = await listExcludedBrands(app.db, request.query);
@@ -41,7 +47,9 @@ const exclusionRoutes: FastifyPluginAsyncZod = async (app) => {
       userId: currentUser(request).id,
     }),
   );
-  route(app, exclusionsApi.unexcludeBrand, async (request) => unexcludeBrand(app.db, app.notifier, { id: request.params.id }));
+  route(app, exclusionsApi.unexcludeBrand, async (request) =>
+    unexcludeBrand(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
+  );
 };
 
 export default exclusionRoutes;

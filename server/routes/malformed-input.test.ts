@@ -238,13 +238,14 @@ describe.each(engines)('malformed input on %s', (engine) => {
       { method: 'POST', path: '/api/brands/exclusions', body: excludeBrandBody, validBody: () => ({ name: 'Genelec', subcategory_id: subcategory }) },
       { method: 'GET', path: '/api/brands/exclusions', query: exclusionsQuery, queryKeys: ['offset', 'limit'], validQuery: () => ({ offset: '0', limit: '5' }) },
       { method: 'DELETE', path: '/api/brands/exclusions/:id', params: idParams },
+      { method: 'POST', path: '/api/exclusion-changes/:id/undo', params: idParams },
     ];
     before = await databaseDigest(t.database.db);
   });
   afterAll(() => t.close());
 
   it('covers every route of the catalogue', () => {
-    expect(routes.length).toBe(28);
+    expect(routes.length).toBe(29);
   });
 
   const routeNames = [
@@ -276,6 +277,7 @@ describe.each(engines)('malformed input on %s', (engine) => {
     'POST /api/brands/exclusions',
     'GET /api/brands/exclusions',
     'DELETE /api/brands/exclusions/:id',
+    'POST /api/exclusion-changes/:id/undo',
   ];
 
   it.each(routeNames)('%s: malformed input answers 4xx and changes nothing', async (name) => {

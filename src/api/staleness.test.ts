@@ -66,7 +66,7 @@ describe('the other mutations', () => {
   });
 
   it('an import refreshes the exclusion list of the kind it excluded', async () => {
-    const outcome = { excluded: 1, already_excluded: 0, skipped_several: 0, skipped_none: 0, duplicates: 0, message: 'ok' };
+    const outcome = { excluded: 1, already_excluded: 0, skipped_several: 0, skipped_none: 0, duplicates: 0, message: 'ok', undo: null };
     seed(keys.exclusions.brands(), []);
     seed(keys.exclusions.equipments(), []);
     await applyMutationStaleness(queryClient, 'exclusionImport.apply', { sent: undefined, answer: { ...outcome, kind: 'models' } });
@@ -82,6 +82,19 @@ describe('the other mutations', () => {
     if (outcome.kind !== 'effects') throw new Error(outcome.kind);
     await applyEffects(queryClient, outcome.effects);
     expect(invalid(keys.exclusions.brands())).toBe(true);
+  });
+
+  it('an undo refreshes both exclusion lists and every list that shows a brand or model excluded, and nothing else', async () => {
+    seed(keys.exclusions.brands(), [{ id: 4 }]);
+    seed(keys.exclusions.equipments(), [{ id: 7 }]);
+    seed(keys.brands.page(11), { pages: [], pageParams: [] });
+    seed(keys.equipments.list({ subcategory_id: 11 }), { pages: [], pageParams: [] });
+    seed(keys.events.page(2), { pages: [], pageParams: [] });
+    await applyMutationStaleness(queryClient, 'exclusionChanges.undo', { sent: 3, answer: { message: 'Undone', restored: 1, skipped: 0 } });
+    for (const key of [keys.exclusions.brands(), keys.exclusions.equipments(), keys.brands.page(11), keys.equipments.list({ subcategory_id: 11 })]) {
+      expect(invalid(key), JSON.stringify(key)).toBe(true);
+    }
+    expect(invalid(keys.events.page(2))).toBe(false);
   });
 
   it('a purchase writes the new balance at once, then asks the server for it', async () => {

@@ -44,3 +44,35 @@ describe('toast API', () => {
     expect(useToastStore.getState().toasts.filter((t) => t.open).map((t) => t.text)).toEqual(['Saved 9']);
   });
 });
+
+describe('a toast with an action (Undo)', () => {
+  const undo = (run: () => void) => ({ label: 'Undo', altText: 'Undo the exclusion', run });
+
+  it('offers the action, runs it once however often it is chosen, and marks it used', () => {
+    let runs = 0;
+    const id = toast.success('Genelec added to the exclusion list.', undo(() => (runs += 1)));
+    expect(useToastStore.getState().toasts.find((t) => t.id === id)?.action).toMatchObject({ label: 'Undo', altText: 'Undo the exclusion', used: false });
+    useToastStore.getState().runAction(id);
+    useToastStore.getState().runAction(id);
+    expect(runs).toBe(1);
+    expect(useToastStore.getState().toasts.find((t) => t.id === id)?.action?.used).toBe(true);
+  });
+
+  it('is never merged with an open toast of the same text: each outcome keeps its own action', () => {
+    const runs: string[] = [];
+    const first = toast.success('Genelec added to the exclusion list.', undo(() => runs.push('first')));
+    const second = toast.success('Genelec added to the exclusion list.', undo(() => runs.push('second')));
+    expect(second).not.toBe(first);
+    expect(useToastStore.getState().toasts.filter((t) => t.open).map((t) => t.id)).toEqual([second]);
+    useToastStore.getState().runAction(second);
+    expect(runs).toEqual(['second']);
+    // A plain toast of that text does not take over the one with the action either.
+    expect(toast.success('Genelec added to the exclusion list.')).not.toBe(second);
+  });
+
+  it('does nothing for a toast without an action, or one gone', () => {
+    const id = toast.success('Saved');
+    expect(() => useToastStore.getState().runAction(id)).not.toThrow();
+    expect(() => useToastStore.getState().runAction(987)).not.toThrow();
+  });
+});

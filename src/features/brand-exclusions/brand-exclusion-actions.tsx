@@ -3,6 +3,7 @@ import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useUnexcludeBrand } from '../../api/exclusions';
 import { MenuContent, MenuItem } from '../../ui/menu';
 import { toast } from '../../ui/toast';
+import { useExclusionToast } from '../exclusion-undo';
 import { brandExclusionTexts } from './error-text';
 
 /**
@@ -12,9 +13,10 @@ import { brandExclusionTexts } from './error-text';
  */
 export function BrandExclusionActions({ brand }: { brand: Pick<Brand, 'id' | 'name'> }) {
   const unexclude = useUnexcludeBrand();
+  const showOutcome = useExclusionToast();
   const remove = () =>
     unexclude.mutate(brand.id, {
-      onSuccess: (answer) => toast.success(answer.message),
+      onSuccess: (answer) => showOutcome(answer.message, answer.undo),
       onError: (error) => toast.error(exclusionErrorText(error, brandExclusionTexts.removalFailed)),
     });
 

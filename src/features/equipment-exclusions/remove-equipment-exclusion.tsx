@@ -1,10 +1,12 @@
 import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useUnexcludeEquipment } from '../../api/exclusions';
 import { toast } from '../../ui/toast';
+import { useExclusionToast } from '../exclusion-undo';
 
-/** The row's one working action (SPEC 2): 'Remove from Exclusion List', with the spec's toasts. */
+/** The row's one working action (SPEC 2): 'Remove from Exclusion List', with the spec's toasts (and Undo). */
 export function RemoveEquipmentExclusion({ equipment }: { equipment: Pick<Equipment, 'id' | 'brand' | 'model'> }) {
   const unexclude = useUnexcludeEquipment();
+  const showOutcome = useExclusionToast();
   return (
     <button
       type="button"
@@ -12,7 +14,7 @@ export function RemoveEquipmentExclusion({ equipment }: { equipment: Pick<Equipm
       disabled={unexclude.isPending}
       onClick={() =>
         unexclude.mutate(equipment.id, {
-          onSuccess: (answer) => toast.success(answer.message),
+          onSuccess: (answer) => showOutcome(answer.message, answer.undo),
           onError: () => toast.error(exclusionTexts.equipmentRemovalFailed),
         })
       }

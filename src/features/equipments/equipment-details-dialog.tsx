@@ -7,6 +7,7 @@ import { useExcludeEquipment, useUnexcludeEquipment } from '../../api/exclusions
 import { errorMessage } from '../../api/http';
 import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { Modal } from '../../ui/dialog';
+import { undoTexts, useUndoOffer } from '../exclusion-undo';
 import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns';
 import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions } from './equipment-editor';
 import { EquipmentEditorDrawer } from './equipment-editor-drawer';
@@ -23,7 +24,8 @@ const noCategories: never[] = [];
  *
  * Feedback stays inside the dialog (a modal hides the page, toasts included, from assistive technology):
  * - Save's failures show in the drawer, which stays open with the draft; a save is confirmed on the status line;
- * - exclusion outcomes are the dialog's status line; a failed removal is only logged (SPEC 8).
+ * - exclusion outcomes are the dialog's status line, with Undo beside it for 10 s; a failed removal is only logged
+ *   (SPEC 8).
  */
 export function EquipmentDetailsDialog({
   subcategory,
@@ -63,6 +65,7 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
   const [notice, setNotice] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [excluding, setExcluding] = useState<ReadonlySet<number>>(() => new Set());
+  const undoOffer = useUndoOffer({ done: setNotice, failed: (text) => setAlert(`Error: ${text}`) });
   const scrollRegion = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => items.data?.pages.flatMap((page) => page.equipments) ?? noRows, [items.data]);
@@ -95,7 +98,10 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
     exclude: (row) => {
       markExcluding(row.id, true);
       exclude.mutate(row.id, {
-        onSuccess: (answer) => setNotice(answer.message),
+        onSuccess: (answer) => {
+          setNotice(answer.message);
+          undoOffer.offer(answer.undo);
+        },
         onError: (error) => setAlert(`Error: ${errorMessage(error, 'The model could not be excluded.')}`),
         onSettled: () => markExcluding(row.id, false),
       });
@@ -103,7 +109,10 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
     unexclude: (row) => {
       markExcluding(row.id, true);
       unexclude.mutate(row.id, {
-        onSuccess: (answer) => setNotice(answer.message),
+        onSuccess: (answer) => {
+          setNotice(answer.message);
+          undoOffer.offer(answer.undo);
+        },
         // SPEC 8: a failed removal from the details dialog is only logged.
         onError: (error) => console.error('Removing the model from the exclusion list failed', error),
         onSettled: () => markExcluding(row.id, false),
@@ -129,9 +138,16 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
   return (
     <EquipmentRowActionsContext value={rowActions}>
       <div className="equipment-details" ref={scrollRegion}>
-        <p role="status" className="equipment-details__notice">
-          {notice}
-        </p>
+        <div className="equipment-details__status">
+          <p role="status" className="equipment-details__notice">
+            {notice}
+          </p>
+          {undoOffer.offered ? (
+            <button type="button" className="btn btn--secondary btn--compact" onClick={undoOffer.undo} disabled={undoOffer.busy}>
+              {undoOffer.busy ? 'Undoing…' : undoTexts.label}
+            </button>
+          ) : null}
+        </div>
         {alert ? (
           <div role="alert" className="form-error equipment-details__alert">
             <span>{alert}</span>
@@ -171,6 +187,7 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
           onSaved={(saved) => {
             setEditing(null);
             setNotice(`${saved.brand} - ${saved.model} saved.`);
+            undoOffer.offer(null);
           }}
           onClose={() => setEditing(null)}
         />
