@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { exclusionChangeAnswer } from './exclusion-changes';
 import { errorAnswer } from './http';
 import { realtimeEvents } from './realtime';
 
@@ -92,13 +93,15 @@ export const exclusionImportOutcome = z.object({
   duplicates: z.number().int(),
   /** The outcome in one sentence, for a toast. */
   message: z.string(),
+  /** The import as one exclusion change, to undo it whole (null when it excluded nothing). */
+  undo: exclusionChangeAnswer.shape.undo,
 });
 export type ExclusionImportOutcome = z.infer<typeof exclusionImportOutcome>;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The outcome's sentence: what was excluded, then each reason a line changed nothing. */
-export function exclusionImportMessage(outcome: Omit<ExclusionImportOutcome, 'message'>): string {
+export function exclusionImportMessage(outcome: Omit<ExclusionImportOutcome, 'message' | 'undo'>): string {
   const what = outcome.kind === 'brands' ? 'brand' : 'model';
   const parts = [`${plural(outcome.excluded, what)} excluded`];
   if (outcome.already_excluded > 0) parts.push(`${plural(outcome.already_excluded, 'line')} already excluded`);

@@ -61,6 +61,13 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
   await expect(grid.getByRole('cell', { name: 'Neumann', exact: true })).toBeVisible();
   expect(applied).toHaveLength(1);
   expect(await excludedCounts(server)).toEqual({ brands: 2, models: 2 });
+
+  // The import is one change: its toast's Undo takes it back whole (issue 14 point 4).
+  const toast = page.getByRole('listitem').filter({ has: page.getByRole('status').filter({ hasText: '1 brand excluded;' }) });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone: Neumann removed from the exclusion list again.' })).toBeVisible();
+  await expect(grid.getByRole('cell', { name: 'Neumann', exact: true })).toHaveCount(0);
+  expect(await excludedCounts(server)).toEqual({ brands: 1, models: 2 });
 });
 
 test('a bad file shows its error in the dialog and changes nothing', async ({ makeServer, page }) => {

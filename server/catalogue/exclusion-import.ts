@@ -13,6 +13,7 @@ import type { Database, Executor } from '../db/client';
 import { brandExclusions, equipmentExclusions } from '../db/schema';
 import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
 import type { ImportFile, ImportRow } from './exclusion-import-file';
+import { recordExclusionChange } from './exclusion-journal';
 
 /**
  * Importing exclusions from a file (docs/decisions/0009-importing-exclusions.md): each distinct line is matched
@@ -186,16 +187,30 @@ function announce(notifier: Notifier, kind: ExclusionImportKind, excluded: numbe
   );
 }
 
+/** What the journal calls an import that excluded one row: its name ("Genelec", "Volvo CE - EC220E"). */
+function changeLabel(classified: Classified, excluded: number[]): string {
+  const [only] = excluded;
+  const match = classified.lines.matched.flatMap((line) => line.matches).find((m) => m.id === only);
+  if (excluded.length !== 1 || !match) return classified.kind === 'brands' ? 'the imported brands' : 'the imported models';
+  return match.model === null ? match.brand : `${match.brand} - ${match.model}`;
+}
+
 /** POST /api/exclusions/import: excludes what the lines match, in one transaction, and counts what happened. */
 export async function applyExclusionImport(
   db: Database,
   notifier: Notifier,
   input: { file: ImportFile; userId: number },
 ): Promise<ExclusionImportOutcome> {
-  const { classified, excluded } = await db.transaction(async (tx) => {
+  const { classified, excluded, undo } = await db.transaction(async (tx) => {
     const classified = await classify(tx, input.file, true);
     const excluded = await excludeImported(tx, classified.kind, [...classified.toExclude.keys()], input.userId);
-    return { classified, excluded };
+    // One change in the journal, so the whole import can be undone at once (issue 14 point 4).
+    const undo = await recordExclusionChange(tx, {
+      userId: input.userId,
+      label: changeLabel(classified, excluded),
+      rows: excluded.map((id) => ({ kind: classified.kind === 'brands' ? 'brand' : 'equipment', id, excluded: true })),
+    });
+    return { classified, excluded, undo };
   });
   announce(notifier, classified.kind, excluded, classified.toExclude);
   const counts = {
@@ -206,5 +221,5 @@ export async function applyExclusionImport(
     skipped_none: classified.lines.none.length,
     duplicates: classified.duplicates,
   };
-  return { ...counts, message: exclusionImportMessage(counts) };
+  return { ...counts, message: exclusionImportMessage(counts), undo };
 }

@@ -89,12 +89,28 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
       skipped_none: 1,
       duplicates: 1,
       message: '2 brands excluded; 1 line already excluded; 1 line skipped: several brands have that name; 1 line skipped: no brand has that name.',
+      undo: { change_id: expect.any(Number) },
     });
     const excluded = await excludedBrandIds();
     expect(excluded).toEqual([await ids.brand('Hitachi'), await ids.brand('Neumann'), studioGenelec].sort());
     expect(excluded).not.toContain(otherGenelec);
-    // Again: nothing left to exclude, and the counts say so.
-    expect(await apply(csv)).toMatchObject({ excluded: 0, already_excluded: 3, skipped_several: 1, skipped_none: 1 });
+    // Again: nothing left to exclude, and the counts say so; nothing to undo either.
+    expect(await apply(csv)).toMatchObject({ excluded: 0, already_excluded: 3, skipped_several: 1, skipped_none: 1, undo: null });
+  });
+
+  it('an import is one exclusion change: undoing it takes back exactly what it excluded', async () => {
+    await t.database.db.delete(brandExclusions);
+    const hitachi = await ids.brand('Hitachi');
+    await t.database.db.insert(brandExclusions).values({ brandId: hitachi });
+    const outcome = await apply('brand\nNeumann\nHitachi\ngenelec,\n'.replace('genelec,', 'Nobody Audio'));
+    expect(outcome).toMatchObject({ excluded: 1, already_excluded: 1 });
+    expect(await excludedBrandIds()).toEqual([hitachi, await ids.brand('Neumann')].sort());
+
+    const undo = await t.app.inject({ method: 'POST', url: `/api/exclusion-changes/${outcome.undo!.change_id}/undo`, headers: auth });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toEqual({ message: 'Undone: Neumann removed from the exclusion list again.', restored: 1, skipped: 0 });
+    // Hitachi, excluded before the import, stays excluded.
+    expect(await excludedBrandIds()).toEqual([hitachi]);
   });
 
   it('previews and applies a models file: every model of that brand and model name, case aside', async () => {

@@ -3,7 +3,7 @@ import { exclusionImportFile } from '../../../contract/exclusion-import';
 import { useApplyExclusionImport, usePreviewExclusionImport } from '../../api/exclusion-import';
 import { errorMessage } from '../../api/http';
 import { Modal } from '../../ui/dialog';
-import { toast } from '../../ui/toast';
+import { useExclusionToast } from '../exclusion-undo';
 import { ImportPreview } from './import-preview';
 import { excludeLabel, importTexts } from './import-texts';
 import './exclusion-import.css';
@@ -32,6 +32,7 @@ function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
   const [tooLarge, setTooLarge] = useState(false);
   const preview = usePreviewExclusionImport();
   const apply = useApplyExclusionImport();
+  const exclusionToast = useExclusionToast();
   const applyingRef = useRef(false);
   const [applying, setApplying] = useState(false);
 
@@ -52,7 +53,8 @@ function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
     apply
       .mutateAsync(file)
       .then((outcome) => {
-        toast.success(outcome.message);
+        // The whole import is one change: Undo takes it back (issue 14 point 4).
+        exclusionToast(outcome.message, outcome.undo);
         onClose();
       })
       .catch(() => undefined)
