@@ -7,6 +7,7 @@ import { equipmentsApi } from './equipments';
 import { eventsApi } from './events';
 import { exclusionsApi } from './exclusions';
 import { generationApi } from './estimate';
+import { gridExportsApi } from './grid-exports';
 import { gridSettingsApi } from './grid-settings';
 import { healthApi } from './health';
 import { openApiApi } from './openapi';
@@ -31,6 +32,7 @@ export const api = {
   events: eventsApi,
   exclusions: exclusionsApi,
   generation: generationApi,
+  gridExports: gridExportsApi,
   gridSettings: gridSettingsApi,
   health: healthApi,
   openapi: openApiApi,

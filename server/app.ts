@@ -34,6 +34,7 @@ import preferenceRoutes from './routes/preferences';
 import gridSettingRoutes from './routes/grid-settings';
 import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
+import gridExportRoutes from './routes/grid-exports';
 import { registerSpa } from './spa/plugin';
 
 export interface BuildOptions {
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(generationRoutes);
   await app.register(preferenceRoutes);
   await app.register(gridSettingRoutes);
+  await app.register(gridExportRoutes);
   await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);
