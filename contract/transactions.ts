@@ -33,14 +33,13 @@ const fromNotAfterTo = (query: { from?: string; to?: string }) =>
   query.from === undefined || query.to === undefined || query.from <= query.to;
 const fromNotAfterToIssue = { message: 'The start date must not be after the end date.', path: ['to'] };
 
-const filtersObject = z.object(filters);
-export type TransactionsFilter = z.output<typeof filtersObject>;
 
 /** The export's query: the filters, and `columns` (the ids of `transactionExportColumns` to write, in order). */
 export const transactionsExportQuery = z
   .object({ ...filters, columns: exportColumnsQuery(transactionExportColumns) })
   .refine(fromNotAfterTo, fromNotAfterToIssue);
 export type TransactionsExportQuery = z.output<typeof transactionsExportQuery>;
+export type TransactionsFilter = Omit<TransactionsExportQuery, 'columns'>;
 
 export const transactionsQuery = z
   .object({ ...filters, offset: pageOffset, limit: pageLimit(500, 50) })
