@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
-import { DataTable, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
+import { brandExclusionExportColumns } from '../../../contract/grid-exports';
+import { exportBrandExclusions } from '../../api/grid-exports';
+import { DataTable, ExportMenu, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
 import { BrandInformationPanel } from './brand-information-panel';
 import { brandExclusionTexts } from './error-text';
 import './brand-exclusions.css';
 
 const noRows: Brand[] = [];
+
+/** What each variant exports: its own columns (the `equipments` variant shows no Logo nor Socials). */
+const { logo, socials, ...withoutLogoAndSocials } = brandExclusionExportColumns;
+const exportableColumns: Record<BrandExclusionsVariant, Readonly<Record<string, string>>> = {
+  brands: { logo, ...withoutLogoAndSocials, socials },
+  equipments: withoutLogoAndSocials,
+};
 export const brandExclusionsEmptyTexts = { empty: 'No excluded brands found.', noMatch: 'No excluded brands match the filter.' } as const;
 
 const renderBrandInformation = (row: DataTableRow<Brand>) => <BrandInformationPanel brand={row.original} />;
@@ -59,6 +68,14 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
         emptyText={urlState.globalFilter ? brandExclusionsEmptyTexts.noMatch : brandExclusionsEmptyTexts.empty}
         summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'brand' : 'brands'}`}
         renderSubRow={renderBrandInformation}
+        actions={
+          <ExportMenu
+            table={table}
+            exportable={exportableColumns[variant]}
+            disabled={count === 0}
+            download={(columns) => exportBrandExclusions(urlState.params, columns)}
+          />
+        }
         virtualize
         estimateRowHeight={variant === 'brands' ? 64 : 56}
       />

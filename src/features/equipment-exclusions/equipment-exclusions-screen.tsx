@@ -1,6 +1,8 @@
 import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
-import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { equipmentExclusionExportColumns } from '../../../contract/grid-exports';
+import { exportEquipmentExclusions } from '../../api/grid-exports';
+import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './equipment-exclusion-columns';
 import { ExclusionsSubNav } from './exclusions-sub-nav';
 import { FetchFailure } from './fetch-failure';
@@ -42,6 +44,14 @@ export function EquipmentExclusionsScreen() {
         summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'model' : 'models'}`}
         virtualize
         estimateRowHeight={56}
+        actions={
+          <ExportMenu
+            table={table}
+            exportable={equipmentExclusionExportColumns}
+            disabled={count === 0}
+            download={(columns) => exportEquipmentExclusions(urlState.params, columns)}
+          />
+        }
       />
     </section>
   );

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import type { Category } from '../../../contract/categories';
 import type { EventSortField } from '../../../contract/events';
 import { loadedEvents, useEventsPages, type EventsListParams } from '../../api/events';
-import { DataTable, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';
+import { eventExportColumns } from '../../../contract/grid-exports';
+import { exportEvents } from '../../api/grid-exports';
+import { DataTable, ExportMenu, formatCount, useDataTable, useUrlTableState, type UrlTableState } from '../../ui/data-table';
 import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
 import { eventsTexts } from './events-texts';
@@ -58,6 +60,14 @@ export function EventsTable({ category }: { category: Category }) {
       estimateRowHeight={64}
       rowCount={total}
       onEndReached={onEndReached}
+      actions={
+        <ExportMenu
+          table={table}
+          exportable={eventExportColumns}
+          disabled={total === 0}
+          download={(columns) => exportEvents({ category_id: category.id, ...params }, columns)}
+        />
+      }
       summary={
         total === undefined ? null : (
           <span role="status">
