@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers/promises';
  * How many rows an export reads at a time: its memory stays this batch's, whatever the grid's length. Small on
  * purpose: a batch's rows and text then die young (in V8's new space) instead of piling up in the old space until a
  * full collection. Measured on 200,000 models (e2e/bench/equipment-export.ts): 250 rows grew the server by 37 MB
- * in 13 s, 500 by 72 MB in 15 s, 1,000 by 152 MB in 15 s.
+ * in 13 s, 500 by 72 MB in 15 s, 1,000 by 152 MB in 15 s (a loaded machine).
  */
 const exportBatchSize = 250;
 
