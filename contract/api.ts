@@ -9,6 +9,7 @@ import { exclusionImportApi } from './exclusion-import';
 import { exclusionChangesApi } from './exclusion-changes';
 import { exclusionsApi } from './exclusions';
 import { generationApi } from './estimate';
+import { gridExportsApi } from './grid-exports';
 import { gridSettingsApi } from './grid-settings';
 import { healthApi } from './health';
 import { openApiApi } from './openapi';
@@ -36,6 +37,7 @@ export const api = {
   exclusionImport: exclusionImportApi,
   exclusionChanges: exclusionChangesApi,
   generation: generationApi,
+  gridExports: gridExportsApi,
   gridSettings: gridSettingsApi,
   health: healthApi,
   openapi: openApiApi,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { exportColumnsQuery, transactionExportColumns } from './grid-exports';
 import { clientText, pageLimit, pageOffset } from './text';
 
 /**
@@ -32,8 +33,13 @@ const fromNotAfterTo = (query: { from?: string; to?: string }) =>
   query.from === undefined || query.to === undefined || query.from <= query.to;
 const fromNotAfterToIssue = { message: 'The start date must not be after the end date.', path: ['to'] };
 
-export const transactionsFilterQuery = z.object(filters).refine(fromNotAfterTo, fromNotAfterToIssue);
-export type TransactionsFilter = z.output<typeof transactionsFilterQuery>;
+
+/** The export's query: the filters, and `columns` (the ids of `transactionExportColumns` to write, in order). */
+export const transactionsExportQuery = z
+  .object({ ...filters, columns: exportColumnsQuery(transactionExportColumns) })
+  .refine(fromNotAfterTo, fromNotAfterToIssue);
+export type TransactionsExportQuery = z.output<typeof transactionsExportQuery>;
+export type TransactionsFilter = Omit<TransactionsExportQuery, 'columns'>;
 
 export const transactionsQuery = z
   .object({ ...filters, offset: pageOffset, limit: pageLimit(500, 50) })
@@ -64,18 +70,6 @@ export const transactionsAnswer = z.object({
 });
 export type TransactionsAnswer = z.infer<typeof transactionsAnswer>;
 
-/** The CSV export's columns, in order (the grid's, with the Balance and the run). */
-export const transactionsCsvHeader = [
-  'Date',
-  'Description',
-  'Type',
-  'Tokens Amount',
-  'Balance',
-  'Run',
-  'Amount Paid (USD)',
-  'Card',
-] as const;
-
 export const transactionsApi = {
   list: endpoint({
     name: 'transactions.list',
@@ -90,7 +84,7 @@ export const transactionsApi = {
     method: 'GET',
     path: '/api/transactions/export',
     summary: 'Every transaction the filters match, streamed as CSV (RFC 4180, UTF-8, a header row), newest first.',
-    query: transactionsFilterQuery,
+    query: transactionsExportQuery,
     answer: z.string().describe('text/csv'),
   }),
 } as const;

@@ -37,6 +37,7 @@ import gridSettingRoutes from './routes/grid-settings';
 import savedViewRoutes from './routes/saved-views';
 import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
+import gridExportRoutes from './routes/grid-exports';
 import { registerSpa } from './spa/plugin';
 
 export interface BuildOptions {
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(preferenceRoutes);
   await app.register(gridSettingRoutes);
   await app.register(savedViewRoutes);
+  await app.register(gridExportRoutes);
   await app.register(stripeWebhookRoutes);
 
   await registerSpa(app, config);

@@ -4,6 +4,7 @@ import { availableEngines } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
+import { benchEquipmentExport } from './equipment-export';
 import { benchLiveEventCost } from './live-event-cost';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
@@ -34,6 +35,7 @@ async function main() {
   figures.realtime = await benchRealtime();
   figures.restart = await benchRestart();
   figures.transactions_export = await benchTransactionsExport();
+  figures.equipment_export = await benchEquipmentExport();
   console.log(JSON.stringify(figures, null, 2));
 }
 

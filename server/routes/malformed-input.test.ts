@@ -19,6 +19,13 @@ import {
 import { eventsPageQuery } from '../../contract/events';
 import { exclusionsQuery, removeExclusionByNameBody } from '../../contract/exclusions';
 import { equipmentHistoryQuery, equipmentsHistoryQuery, historyQuery } from '../../contract/history';
+import {
+  brandExclusionsExportQuery,
+  brandsExportQuery,
+  equipmentExclusionsExportQuery,
+  equipmentsExportQuery,
+  eventsExportQuery,
+} from '../../contract/grid-exports';
 import { idParams } from '../../contract/http';
 import type { TestApp } from '../test/app';
 import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
@@ -239,13 +246,48 @@ describe.each(engines)('malformed input on %s', (engine) => {
       { method: 'GET', path: '/api/brands/exclusions', query: exclusionsQuery, queryKeys: ['offset', 'limit'], validQuery: () => ({ offset: '0', limit: '5' }) },
       { method: 'DELETE', path: '/api/brands/exclusions/:id', params: idParams },
       { method: 'POST', path: '/api/exclusion-changes/:id/undo', params: idParams },
+      {
+        method: 'GET',
+        path: '/api/brands/export',
+        query: brandsExportQuery,
+        queryKeys: ['subcategory_id', 'q', 'sort', 'dir', 'columns'],
+        validQuery: () => ({ subcategory_id: String(subcategory), q: 'a', sort: 'name', dir: 'desc', columns: 'name,status' }),
+      },
+      {
+        method: 'GET',
+        path: '/api/events/export',
+        query: eventsExportQuery,
+        queryKeys: ['category_id', 'q', 'sort', 'dir', 'columns'],
+        validQuery: () => ({ category_id: String(category), q: 'a', sort: 'name', dir: 'asc', columns: 'name' }),
+      },
+      {
+        method: 'GET',
+        path: '/api/equipments/export',
+        query: equipmentsExportQuery,
+        queryKeys: ['subcategory', 'subcategory_id', 'brand_id', 'q', 'sort', 'dir', 'columns'],
+        validQuery: () => ({ subcategory_id: String(subcategory), brand_id: String(brand), q: 'e', sort: 'model', dir: 'desc', columns: 'brand,model' }),
+      },
+      {
+        method: 'GET',
+        path: '/api/equipments/exclusions/export',
+        query: equipmentExclusionsExportQuery,
+        queryKeys: ['q', 'sort', 'dir', 'columns'],
+        validQuery: () => ({ q: 'e', sort: 'year', dir: 'desc', columns: 'brand,model,year' }),
+      },
+      {
+        method: 'GET',
+        path: '/api/brands/exclusions/export',
+        query: brandExclusionsExportQuery,
+        queryKeys: ['q', 'sort', 'dir', 'columns'],
+        validQuery: () => ({ q: 'e', sort: 'socials', dir: 'asc', columns: 'name,socials' }),
+      },
     ];
     before = await databaseDigest(t.database.db);
   });
   afterAll(() => t.close());
 
   it('covers every route of the catalogue', () => {
-    expect(routes.length).toBe(29);
+    expect(routes.length).toBe(34);
   });
 
   const routeNames = [
@@ -278,6 +320,11 @@ describe.each(engines)('malformed input on %s', (engine) => {
     'GET /api/brands/exclusions',
     'DELETE /api/brands/exclusions/:id',
     'POST /api/exclusion-changes/:id/undo',
+    'GET /api/brands/export',
+    'GET /api/events/export',
+    'GET /api/equipments/export',
+    'GET /api/equipments/exclusions/export',
+    'GET /api/brands/exclusions/export',
   ];
 
   it.each(routeNames)('%s: malformed input answers 4xx and changes nothing', async (name) => {

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactionsAnswer, transactionsCsvHeader, type TransactionsAnswer } from '../../contract/transactions';
+import { transactionExportColumns } from '../../contract/grid-exports';
+import { transactionsAnswer, type TransactionsAnswer } from '../../contract/transactions';
 import { generationRuns, tokenLedger } from '../db/schema';
 import { finishedRun, eventually } from '../generation/test-support/queries';
 import { type FakeStripe, startFakeStripe } from '../payments/test-support/fake-stripe';
@@ -141,7 +142,7 @@ describe.each(engines)('GET /api/transactions and its CSV export on %s', (engine
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.body.startsWith('\uFEFFDate,Description,Type,Tokens Amount,Balance,Run,Amount Paid (USD),Card\r\n')).toBe(true);
     const [header, ...rows] = parse(res.body, { bom: true }) as string[][];
-    expect(header).toEqual([...transactionsCsvHeader]);
+    expect(header).toEqual(Object.values(transactionExportColumns));
     const listed = (await list()).body.transactions;
     expect(rows.map((r) => r[1])).toEqual(listed.map((r) => r.description));
     expect(rows[1]).toEqual([
@@ -158,6 +159,16 @@ describe.each(engines)('GET /api/transactions and its CSV export on %s', (engine
 
     const filtered = parse((await exportCsv('?type=withdrawal')).body, { bom: true }) as string[][];
     expect(filtered.slice(1).map((r) => r[2])).toEqual(['withdrawal']);
+  });
+
+  it('writes the columns asked for, in their order, and refuses an unknown one', async () => {
+    const rows = parse((await exportCsv('?columns=tokens,description')).body, { bom: true }) as string[][];
+    const listed = (await list()).body.transactions;
+    expect(rows[0]).toEqual(['Tokens Amount', 'Description']);
+    expect(rows.slice(1)).toEqual(listed.map((r) => [String(r.tokens), r.description]));
+    const unknown = await exportCsv('?columns=tokens,secret');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.body).toContain('Unknown column: secret');
   });
 
   it('quotes what needs quoting and keeps a formula from running in a spreadsheet', async () => {

@@ -3,6 +3,7 @@ import { transactionsApi } from '../../contract/transactions';
 import { currentUser } from '../auth/plugin';
 import { transactionsCsv } from '../tokens/transactions-csv';
 import { listTransactions } from '../tokens/transactions';
+import { sendCsv } from '../export/send-csv';
 import { route } from './route';
 
 /** The operator's statement (issue 12): their own ledger rows, a page at a time or all of them as CSV. */
@@ -10,12 +11,8 @@ const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, transactionsApi.list, async (request) => listTransactions(app.db, currentUser(request).id, request.query));
 
   route(app, transactionsApi.export, async (request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="transactions-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(transactionsCsv(app.db, currentUser(request).id, request.query));
+    const csv = transactionsCsv(app.db, currentUser(request).id, request.query);
+    return sendCsv(reply, 'transactions', csv);
   });
 };
 

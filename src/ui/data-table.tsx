@@ -53,6 +53,7 @@ export { formatCount, formatDay } from './data-table/format';
 export { DateTimeCell, EmptyCell, TextCell, TruncatedText } from './data-table/cells';
 export { useDataTable, type DataTable as DataTableInstance } from './data-table/use-data-table';
 export { useUrlTableState, type UrlTableState } from './use-url-table-state';
+export { ExportMenu } from './data-table/export-menu';
 
 export interface DataTableProps<TData extends RowData> {
   table: DataTableInstance<TData>;

@@ -1,4 +1,5 @@
 import type { Brand } from '../../../contract/brands';
+import { brandExclusionExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns, expanderColumn, TruncatedText } from '../../ui/data-table';
 import { BrandExclusionActions } from './brand-exclusion-actions';
 import { BrandLogo } from './brand-logo';
@@ -18,7 +19,7 @@ const expand = expanderColumn<Brand>({ label: (row) => `Brand information for ${
 
 const logo = col.display({
   id: 'logo',
-  header: 'Logo',
+  header: headers.logo,
   cell: ({ row }) => <BrandLogo key={row.original.logo ?? ''} name={row.original.name} logo={row.original.logo} />,
   enableSorting: false,
   meta: { width: '72px', pin: 'left' },
@@ -26,31 +27,31 @@ const logo = col.display({
 
 const category = col.accessor((brand) => brand.category.name, {
   id: 'category',
-  header: 'Category',
+  header: headers.category,
   cell: ({ getValue }) => <Text value={getValue()} />,
   meta: { width: '130px', pin: 'left' },
 });
 const subcategory = col.accessor((brand) => brand.subcategory.name, {
   id: 'subcategory',
-  header: 'Subcategory',
+  header: headers.subcategory,
   cell: ({ getValue }) => <Text value={getValue()} />,
   meta: { width: '140px', pin: 'left' },
 });
-const name = col.accessor('name', { header: 'Name', cell: ({ getValue }) => <strong>{getValue()}</strong>, meta: { width: '170px', pin: 'left' } });
+const name = col.accessor('name', { header: headers.name, cell: ({ getValue }) => <strong>{getValue()}</strong>, meta: { width: '170px', pin: 'left' } });
 const seoTitle = col.accessor('seo_title', {
-  header: 'SEO Title',
+  header: headers.seo_title,
   cell: ({ getValue }) => <Text value={getValue()} clamp />,
   meta: { width: '220px' },
 });
 const seoDescription = col.accessor('seo_description', {
-  header: 'SEO Description',
+  header: headers.seo_description,
   cell: ({ getValue }) => <Text value={getValue()} clamp />,
   meta: { width: '260px' },
 });
 
 const socials = col.display({
   id: 'socials',
-  header: 'Socials',
+  header: headers.socials,
   cell: ({ row }) => <SocialLinks brandName={row.original.name} links={parseSocials(row.original.socials)} />,
   enableSorting: false,
   meta: { width: '140px' },

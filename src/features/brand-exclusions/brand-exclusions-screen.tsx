@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
-import { DataTable, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
+import { brandExclusionExportColumns } from '../../../contract/grid-exports';
+import { exportBrandExclusions } from '../../api/grid-exports';
+import { DataTable, ExportMenu, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
 import { ImportExclusionsButton } from '../exclusion-import';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
 import { BrandInformationPanel } from './brand-information-panel';
@@ -10,6 +12,13 @@ import './brand-exclusions.css';
 import { SavedViewsMenu } from '../saved-views';
 
 const noRows: Brand[] = [];
+
+/** What each variant exports: its own columns (the `equipments` variant shows no Logo nor Socials). */
+const { logo, socials, ...withoutLogoAndSocials } = brandExclusionExportColumns;
+const exportableColumns: Record<BrandExclusionsVariant, Readonly<Record<string, string>>> = {
+  brands: { logo, ...withoutLogoAndSocials, socials },
+  equipments: withoutLogoAndSocials,
+};
 export const brandExclusionsEmptyTexts = { empty: 'No excluded brands found.', noMatch: 'No excluded brands match the filter.' } as const;
 
 const renderBrandInformation = (row: DataTableRow<Brand>) => <BrandInformationPanel brand={row.original} />;
@@ -62,8 +71,18 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
         }
         emptyText={urlState.globalFilter ? brandExclusionsEmptyTexts.noMatch : brandExclusionsEmptyTexts.empty}
         summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'brand' : 'brands'}`}
-        actions={<ImportExclusionsButton />}
         renderSubRow={renderBrandInformation}
+        actions={
+          <>
+            <ImportExclusionsButton />
+            <ExportMenu
+              table={table}
+              exportable={exportableColumns[variant]}
+              disabled={count === 0}
+              download={(columns) => exportBrandExclusions(urlState.params, columns)}
+            />
+          </>
+        }
         virtualize
         estimateRowHeight={variant === 'brands' ? 64 : 56}
       />

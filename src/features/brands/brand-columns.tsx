@@ -1,4 +1,5 @@
 import type { Brand, BrandSortField } from '../../../contract/brands';
+import { brandExportColumns as headers } from '../../../contract/grid-exports';
 import { notGeneratedStatus } from '../../../contract/statuses';
 import { dataTableColumns, DateTimeCell, formatCount, selectionColumn, TextCell, type DataTableRow } from '../../ui/data-table';
 import { StatusBadge } from '../../ui/status-badge';
@@ -11,13 +12,13 @@ const col = dataTableColumns<Brand>();
 /** SPEC 2 "Brands screen" columns: checkbox, Name (with its equipment count), ..., Status, Actions. */
 export const brandColumns = col.columns([
   selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' }),
-  col.accessor('name', { header: 'Name', cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px', pin: 'left' } }),
-  col.accessor((brand) => brand.category.name, { id: 'category', header: 'Category', enableSorting: false, meta: { width: '140px' } }),
-  col.accessor((brand) => brand.subcategory.name, { id: 'subcategory', header: 'Subcategory', enableSorting: false, meta: { width: '140px' } }),
-  col.accessor('seo_title', { header: 'SEO Title', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '180px' } }),
-  col.accessor('seo_description', { header: 'SEO Description', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
-  col.accessor('created_at', { header: 'Created At', cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '184px' } }),
-  col.display({ id: 'status', header: 'Status', cell: ({ row }) => <StatusCell brand={row.original} />, enableSorting: false, meta: { width: '164px' } }),
+  col.accessor('name', { header: headers.name, cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px', pin: 'left' } }),
+  col.accessor((brand) => brand.category.name, { id: 'category', header: headers.category, enableSorting: false, meta: { width: '140px' } }),
+  col.accessor((brand) => brand.subcategory.name, { id: 'subcategory', header: headers.subcategory, enableSorting: false, meta: { width: '140px' } }),
+  col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '180px' } }),
+  col.accessor('seo_description', { header: headers.seo_description, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
+  col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '184px' } }),
+  col.display({ id: 'status', header: headers.status, cell: ({ row }) => <StatusCell brand={row.original} />, enableSorting: false, meta: { width: '164px' } }),
   col.display({
     id: 'actions',
     header: 'Actions',

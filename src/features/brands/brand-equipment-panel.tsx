@@ -1,7 +1,9 @@
 import type { Brand } from '../../../contract/brands';
 import type { Equipment } from '../../../contract/equipments';
 import { useBrandEquipments } from '../../api/brands';
-import { DataTable, dataTableColumns, DateTimeCell, formatCount, TextCell, useDataTable } from '../../ui/data-table';
+import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
+import { exportEquipments } from '../../api/grid-exports';
+import { DataTable, dataTableColumns, DateTimeCell, ExportMenu, formatCount, TextCell, useDataTable } from '../../ui/data-table';
 import { Spinner } from '../../ui/spinner';
 import { brandsTexts } from './brands-texts';
 
@@ -9,11 +11,11 @@ const col = dataTableColumns<Equipment>();
 
 /** SPEC 2: the equipment of an expanded brand. */
 const equipmentColumns = col.columns([
-  col.accessor('category', { header: 'Category', meta: { width: '160px' } }),
-  col.accessor('subcategory', { header: 'Subcategory', meta: { width: '150px' } }),
-  col.accessor('brand', { header: 'Brand', meta: { width: '150px' } }),
+  col.accessor('category', { header: headers.category, meta: { width: '160px' } }),
+  col.accessor('subcategory', { header: headers.subcategory, meta: { width: '150px' } }),
+  col.accessor('brand', { header: headers.brand, meta: { width: '150px' } }),
   col.accessor('model', {
-    header: 'Model',
+    header: headers.model,
     cell: ({ row }) => (
       <span>
         <strong>{row.original.model}</strong>
@@ -22,9 +24,9 @@ const equipmentColumns = col.columns([
     ),
     meta: { width: '180px' },
   }),
-  col.accessor('seo_title', { header: 'SEO Title', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
-  col.accessor('seo_description', { header: 'SEO Description', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '260px' } }),
-  col.accessor('created_at', { header: 'Created At', cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
+  col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
+  col.accessor('seo_description', { header: headers.seo_description, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '260px' } }),
+  col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
 ]);
 
 /** The detail row under an expanded brand: its models, or 'No equipment found for this brand.' */
@@ -69,6 +71,7 @@ function LoadedEquipment({ brand }: { brand: Brand }) {
         columnMenu={false}
         maxHeight="360px"
         summary={total > rows.length ? `The first ${formatCount(rows.length)} of ${formatCount(total)} models` : undefined}
+        actions={<ExportMenu table={table} exportable={headers} download={(columns) => exportEquipments({ brand_id: brand.id }, columns)} />}
       />
     </div>
   );

@@ -12,7 +12,9 @@ import {
 import { useEquipmentStatuses } from '../../api/statuses';
 import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
-import { DataTable, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { brandExportColumns } from '../../../contract/grid-exports';
+import { exportBrands } from '../../api/grid-exports';
+import { DataTable, ExportMenu, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { toast } from '../../ui/toast';
 import { brandColumns, brandSortable } from './brand-columns';
 import { BrandEquipmentPanel } from './brand-equipment-panel';
@@ -152,6 +154,14 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
         onEndReached={onEndReached}
         renderSubRow={(row) => <BrandEquipmentPanel brand={row.original} />}
         getRowClassName={(row) => (row.original.excluded ? 'brands__row--excluded' : undefined)}
+        actions={
+          <ExportMenu
+            table={table}
+            exportable={brandExportColumns}
+            disabled={total === 0}
+            download={(columns) => exportBrands({ subcategory_id: subcategory.id, ...params }, columns)}
+          />
+        }
         summary={
           total === undefined ? null : (
             <span role="status">

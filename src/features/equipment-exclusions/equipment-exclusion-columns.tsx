@@ -1,4 +1,5 @@
 import type { Equipment } from '../../../contract/equipments';
+import { equipmentExclusionExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns } from '../../ui/data-table';
 import { joinTags, yesNo } from './format';
 import { RemoveEquipmentExclusion } from './remove-equipment-exclusion';
@@ -14,27 +15,27 @@ const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextC
  */
 export const equipmentExclusionColumns = col.columns([
   // The columns up to the model (what names a row) are pinned at the left, in the spec's order; Actions at the right.
-  col.accessor('category', { ...text, header: 'Category', meta: { width: '110px', pin: 'left' } }),
-  col.accessor('subcategory', { ...text, header: 'Subcategory', meta: { width: '120px', pin: 'left' } }),
-  col.accessor('brand', { ...text, header: 'Brand', meta: { width: '110px', pin: 'left' } }),
-  col.accessor('model', { ...text, header: 'Model', meta: { width: '130px', pin: 'left' } }),
-  col.accessor('year', { ...text, header: 'Year', sortUndefined: 'last', meta: { width: '80px' } }),
-  col.accessor('specifications', { ...long, header: 'Specifications', meta: { width: '220px' } }),
-  col.accessor('description', { ...long, header: 'Description', meta: { width: '240px' } }),
+  col.accessor('category', { ...text, header: headers.category, meta: { width: '110px', pin: 'left' } }),
+  col.accessor('subcategory', { ...text, header: headers.subcategory, meta: { width: '120px', pin: 'left' } }),
+  col.accessor('brand', { ...text, header: headers.brand, meta: { width: '110px', pin: 'left' } }),
+  col.accessor('model', { ...text, header: headers.model, meta: { width: '130px', pin: 'left' } }),
+  col.accessor('year', { ...text, header: headers.year, sortUndefined: 'last', meta: { width: '80px' } }),
+  col.accessor('specifications', { ...long, header: headers.specifications, meta: { width: '220px' } }),
+  col.accessor('description', { ...long, header: headers.description, meta: { width: '240px' } }),
   col.accessor((row) => joinTags(row.tags), {
     id: 'tags',
-    header: 'Tags',
+    header: headers.tags,
     cell: ({ getValue }) => <TextCell value={getValue()} clamp />,
     meta: { width: '180px' },
   }),
-  col.accessor((row) => yesNo(row.is_manufactured), { id: 'is_manufactured', header: 'Manufactured', meta: { width: '130px' } }),
+  col.accessor((row) => yesNo(row.is_manufactured), { id: 'is_manufactured', header: headers.is_manufactured, meta: { width: '130px' } }),
   col.accessor((row) => yesNo(row.is_brand_still_manufactured), {
     id: 'is_brand_still_manufactured',
-    header: 'Brand Active',
+    header: headers.is_brand_still_manufactured,
     meta: { width: '120px' },
   }),
-  col.accessor('seo_title', { ...long, header: 'SEO Title', meta: { width: '200px' } }),
-  col.accessor('seo_description', { ...long, header: 'SEO Description', meta: { width: '240px' } }),
+  col.accessor('seo_title', { ...long, header: headers.seo_title, meta: { width: '200px' } }),
+  col.accessor('seo_description', { ...long, header: headers.seo_description, meta: { width: '240px' } }),
   col.display({
     id: 'actions',
     header: 'Actions',

@@ -1,6 +1,8 @@
 import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
-import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { equipmentExclusionExportColumns } from '../../../contract/grid-exports';
+import { exportEquipmentExclusions } from '../../api/grid-exports';
+import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { ImportExclusionsButton } from '../exclusion-import';
 import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './equipment-exclusion-columns';
 import { ExclusionsSubNav } from './exclusions-sub-nav';
@@ -43,9 +45,19 @@ export function EquipmentExclusionsScreen() {
         }
         emptyText={urlState.globalFilter ? equipmentExclusionTexts.noMatch : equipmentExclusionTexts.empty}
         summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'model' : 'models'}`}
-        actions={<ImportExclusionsButton />}
         virtualize
         estimateRowHeight={56}
+        actions={
+          <>
+            <ImportExclusionsButton />
+            <ExportMenu
+              table={table}
+              exportable={equipmentExclusionExportColumns}
+              disabled={count === 0}
+              download={(columns) => exportEquipmentExclusions(urlState.params, columns)}
+            />
+          </>
+        }
       />
     </section>
   );

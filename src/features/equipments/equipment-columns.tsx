@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { Equipment } from '../../../contract/equipments';
+import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns, DateTimeCell } from '../../ui/data-table';
 import { MenuItem } from '../../ui/menu';
 import { RowMenu } from '../../ui/row-menu';
@@ -73,45 +74,45 @@ const col = dataTableColumns<Equipment>();
 export const sortableEquipmentColumns = ['brand', 'model', 'year', 'category', 'subcategory', 'seo_title', 'created_at'] as const;
 
 export const equipmentColumns = col.columns([
-  col.accessor('brand', { header: 'Brand', cell: ({ row }) => <TextCell row={row.original} field="brand" />, meta: { width: '150px' } }),
+  col.accessor('brand', { header: headers.brand, cell: ({ row }) => <TextCell row={row.original} field="brand" />, meta: { width: '150px' } }),
   col.accessor('model', {
-    header: 'Model',
+    header: headers.model,
     cell: ({ row }) => <ModelCell row={row.original} />,
     meta: { width: '170px', pin: 'left' },
   }),
-  col.accessor('year', { header: 'Year', cell: ({ row }) => row.original.year ?? <span className="data-table__muted">—</span>, sortUndefined: 'last', meta: { width: '90px' } }),
-  col.accessor('category', { header: 'Category', meta: { width: '160px' } }),
-  col.accessor('subcategory', { header: 'Subcategory', meta: { width: '160px' } }),
+  col.accessor('year', { header: headers.year, cell: ({ row }) => row.original.year ?? <span className="data-table__muted">—</span>, sortUndefined: 'last', meta: { width: '90px' } }),
+  col.accessor('category', { header: headers.category, meta: { width: '160px' } }),
+  col.accessor('subcategory', { header: headers.subcategory, meta: { width: '160px' } }),
   col.accessor((row) => row.specifications ?? '', {
     id: 'specifications',
-    header: 'Specifications',
+    header: headers.specifications,
     cell: ({ row }) => <TextCell row={row.original} field="specifications" />,
     enableSorting: false,
     meta: { width: '220px' },
   }),
   col.accessor((row) => row.description ?? '', {
     id: 'description',
-    header: 'Description',
+    header: headers.description,
     cell: ({ row }) => <TextCell row={row.original} field="description" />,
     enableSorting: false,
     meta: { width: '220px' },
   }),
   col.accessor((row) => joinTags(row.tags), {
     id: 'tags',
-    header: 'Tags',
+    header: headers.tags,
     cell: ({ getValue }) => <Text value={getValue()} />,
     enableSorting: false,
     meta: { width: '170px' },
   }),
   col.accessor('is_manufactured', {
-    header: 'Manufactured',
+    header: headers.is_manufactured,
     cell: ({ getValue }) => (getValue() ? 'Yes' : 'No'),
     enableSorting: false,
     enableGlobalFilter: false,
     meta: { width: '130px' },
   }),
   col.accessor('is_brand_still_manufactured', {
-    header: 'Brand Active',
+    header: headers.is_brand_still_manufactured,
     cell: ({ getValue }) => (getValue() ? 'Yes' : 'No'),
     enableSorting: false,
     enableGlobalFilter: false,
@@ -119,19 +120,19 @@ export const equipmentColumns = col.columns([
   }),
   col.accessor((row) => row.seo_title ?? '', {
     id: 'seo_title',
-    header: 'SEO Title',
+    header: headers.seo_title,
     cell: ({ row }) => <TextCell row={row.original} field="seo_title" />,
     meta: { width: '210px' },
   }),
   col.accessor((row) => row.seo_description ?? '', {
     id: 'seo_description',
-    header: 'SEO Description',
+    header: headers.seo_description,
     cell: ({ row }) => <TextCell row={row.original} field="seo_description" />,
     enableSorting: false,
     meta: { width: '230px' },
   }),
   col.accessor('created_at', {
-    header: 'Created At',
+    header: headers.created_at,
     cell: ({ row }) => <DateTimeCell value={row.original.created_at} />,
     enableGlobalFilter: false,
     meta: { width: '180px' },

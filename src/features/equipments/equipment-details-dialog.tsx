@@ -5,7 +5,9 @@ import { categoriesErrorText, useCategories } from '../../api/categories';
 import { useSubcategoryEquipments } from '../../api/equipments';
 import { useExcludeEquipment, useUnexcludeEquipment } from '../../api/exclusions';
 import { errorMessage } from '../../api/http';
-import { DataTable, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { equipmentExportColumns } from '../../../contract/grid-exports';
+import { exportEquipments } from '../../api/grid-exports';
+import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { Modal } from '../../ui/dialog';
 import { undoTexts, useUndoOffer } from '../exclusion-undo';
 import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns';
@@ -173,6 +175,16 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
           }}
           filterLabel="Filter items"
           summary={summary}
+          actions={
+            <ExportMenu
+              table={table}
+              exportable={equipmentExportColumns}
+              disabled={total === 0}
+              download={(columns) =>
+exportEquipments({ subcategory_id: subcategory.id, ...urlState.params }, columns)
+              }
+            />
+          }
           getRowClassName={(row) =>
             row.original.id === editedId ? 'equipment-row--editing' : row.original.excluded ? 'equipment-row--excluded' : undefined
           }

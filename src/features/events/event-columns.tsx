@@ -1,4 +1,5 @@
 import type { Event, EventSortField } from '../../../contract/events';
+import { eventExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns, DateTimeCell, EmptyCell, formatDay, TextCell } from '../../ui/data-table';
 import { safeWebsiteUrl, websiteLabel } from './website';
 
@@ -6,32 +7,32 @@ const col = dataTableColumns<Event>();
 
 /** SPEC 2 "Events screen" columns. Ids of the sortable ones are the server's sort fields. */
 export const eventColumns = col.columns([
-  col.accessor('name', { header: 'Name', cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
-  col.accessor((event) => event.category.name, { id: 'category', header: 'Category', enableSorting: false, meta: { width: '150px' } }),
+  col.accessor('name', { header: headers.name, cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
+  col.accessor((event) => event.category.name, { id: 'category', header: headers.category, enableSorting: false, meta: { width: '150px' } }),
   col.accessor('description', {
-    header: 'Description',
+    header: headers.description,
     enableSorting: false,
     cell: (c) => <TextCell value={c.getValue()} />,
     meta: { width: '280px' },
   }),
-  col.accessor('address', { header: 'Address', enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
+  col.accessor('address', { header: headers.address, enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
   col.accessor('website', {
-    header: 'Website',
+    header: headers.website,
     enableSorting: false,
     cell: (c) => <WebsiteLink value={c.getValue()} />,
     meta: { width: '190px', label: 'Website link' },
   }),
-  col.accessor('event_type', { header: 'Event Type', cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '140px' } }),
-  col.accessor('start_date', { header: 'Start Date', cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
-  col.accessor('end_date', { header: 'End Date', cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
-  col.accessor('seo_title', { header: 'SEO Title', enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
+  col.accessor('event_type', { header: headers.event_type, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '140px' } }),
+  col.accessor('start_date', { header: headers.start_date, cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
+  col.accessor('end_date', { header: headers.end_date, cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
+  col.accessor('seo_title', { header: headers.seo_title, enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
   col.accessor('seo_description', {
-    header: 'SEO Description',
+    header: headers.seo_description,
     enableSorting: false,
     cell: (c) => <TextCell value={c.getValue()} />,
     meta: { width: '280px' },
   }),
-  col.accessor('created_at', { header: 'Created At', cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
+  col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
 ]);
 
 export const eventSortable: readonly EventSortField[] = ['name', 'event_type', 'start_date', 'end_date', 'created_at'];

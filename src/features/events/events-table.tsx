@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import type { Category } from '../../../contract/categories';
 import { loadedEvents, useEventsPages } from '../../api/events';
-import { DataTable, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { eventExportColumns } from '../../../contract/grid-exports';
+import { exportEvents } from '../../api/grid-exports';
+import { DataTable, ExportMenu, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
 import { eventsListParams } from './events-list-params';
@@ -52,6 +54,14 @@ export function EventsTable({ category }: { category: Category }) {
       estimateRowHeight={64}
       rowCount={total}
       onEndReached={onEndReached}
+      actions={
+        <ExportMenu
+          table={table}
+          exportable={eventExportColumns}
+          disabled={total === 0}
+          download={(columns) => exportEvents({ category_id: category.id, ...params }, columns)}
+        />
+      }
       summary={
         total === undefined ? null : (
           <span role="status">

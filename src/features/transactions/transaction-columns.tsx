@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { transactionExportColumns as headers } from '../../../contract/grid-exports';
 import type { Transaction } from '../../../contract/transactions';
 import { formatTokens } from '../../api/tokens';
 import { dataTableColumns, DateTimeCell, TextCell } from '../../ui/data-table';
@@ -9,26 +10,26 @@ const col = dataTableColumns<Transaction>();
 /** SPEC 2's columns (Date, Description, Type, Tokens Amount) and the balance after each row. */
 export const transactionColumns = col.columns([
   col.accessor('created_at', {
-    header: 'Date',
+    header: headers.created_at,
     cell: (c) => <DateTimeCell value={c.getValue()} />,
     enableSorting: false,
     meta: { width: '190px', pin: 'left' },
   }),
   col.accessor('description', {
-    header: 'Description',
+    header: headers.description,
     cell: ({ row }) => <Description transaction={row.original} />,
     enableSorting: false,
     meta: { width: '400px' },
   }),
-  col.accessor('type', { header: 'Type', cell: (c) => typeLabel(c.getValue()), enableSorting: false, meta: { width: '120px' } }),
+  col.accessor('type', { header: headers.type, cell: (c) => typeLabel(c.getValue()), enableSorting: false, meta: { width: '120px' } }),
   col.accessor('tokens', {
-    header: 'Tokens Amount',
+    header: headers.tokens,
     cell: (c) => <span className={c.getValue() < 0 ? 'transactions__out' : 'transactions__in'}>{formatTokenAmount(c.getValue())}</span>,
     enableSorting: false,
     meta: { width: '150px', className: 'transactions__number' },
   }),
   col.accessor('balance_after', {
-    header: 'Balance',
+    header: headers.balance_after,
     cell: (c) => formatTokens(c.getValue()),
     enableSorting: false,
     meta: { width: '140px', className: 'transactions__number' },
