@@ -26,7 +26,6 @@ export const brandSelectionFilter = z.strictObject({
   subcategory_id: idField.optional(),
   q: clientText.trim().max(200).optional(),
 });
-export type BrandSelectionFilter = z.input<typeof brandSelectionFilter>;
 
 export const brandSelection = z.union([
   z.strictObject({

@@ -40,6 +40,8 @@ async function selectionCondition(tx: Transaction, excluded: boolean, selection:
     conditions.push(sql`b.subcategory_id = ${subcategoryId}`);
   }
   if (q) conditions.push(sql`b.name ilike ${containsPattern(q)}`);
+  // No subcategory: the exclusion list's filter, whose rows are the excluded brands (none is counted "not excluded").
+  if (subcategoryId === undefined) conditions.push(sql`exists (select 1 from brand_exclusions e where e.brand_id = b.id)`);
   return sql.join(conditions, sql` and `);
 }
 
