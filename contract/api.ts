@@ -1,6 +1,7 @@
 import { authApi } from './auth';
 import { brandsApi } from './brands';
 import { broadcastingApi } from './broadcasting';
+import { bulkExclusionsApi } from './bulk-exclusions';
 import { categoriesApi } from './categories';
 import type { EndpointDeclaration } from './endpoint';
 import { equipmentsApi } from './equipments';
@@ -30,6 +31,7 @@ export const api = {
   auth: authApi,
   brands: brandsApi,
   broadcasting: broadcastingApi,
+  bulkExclusions: bulkExclusionsApi,
   categories: categoriesApi,
   equipments: equipmentsApi,
   events: eventsApi,

@@ -76,15 +76,15 @@ test.describe('brand exclusions', () => {
     await expect(nav.getByRole('link', { name: 'Brands Exclusions' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Equipments Exclusions' })).not.toHaveAttribute('aria-current', 'page');
 
-    await expectColumns(page, ['Brand information', 'Category', 'Subcategory', 'Name', 'SEO Title', 'SEO Description', 'Actions']);
+    await expectColumns(page, ['Select brands', 'Brand information', 'Category', 'Subcategory', 'Name', 'SEO Title', 'SEO Description', 'Actions']);
     const cells = rowOf(page, 'Hitachi').getByRole('cell');
-    await expect(cells).toHaveCount(7);
-    await expect(cells.nth(1)).toHaveText('Construction Equipment');
-    await expect(cells.nth(2)).toHaveText('Excavators');
-    await expect(cells.nth(3)).toHaveText('Hitachi');
-    await expect(cells.nth(4)).toHaveText('Hitachi Excavators');
-    await expect(cells.nth(5)).toHaveText('Hitachi excavators: models, specifications and years.');
-    await expect(cells.nth(6).getByRole('button', { name: 'Actions for Hitachi' })).toBeVisible();
+    await expect(cells).toHaveCount(8);
+    await expect(cells.nth(2)).toHaveText('Construction Equipment');
+    await expect(cells.nth(3)).toHaveText('Excavators');
+    await expect(cells.nth(4)).toHaveText('Hitachi');
+    await expect(cells.nth(5)).toHaveText('Hitachi Excavators');
+    await expect(cells.nth(6)).toHaveText('Hitachi excavators: models, specifications and years.');
+    await expect(cells.nth(7).getByRole('button', { name: 'Actions for Hitachi' })).toBeVisible();
     await expect(grid(page).getByRole('img')).toHaveCount(0);
     await expect(grid(page).getByRole('link')).toHaveCount(0);
 
@@ -122,6 +122,7 @@ test.describe('brand exclusions', () => {
 
     await expect(page.getByRole('navigation', { name: 'Exclusions' })).toHaveCount(0);
     await expectColumns(page, [
+      'Select brands',
       'Brand information',
       'Logo',
       'Category',

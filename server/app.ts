@@ -21,6 +21,7 @@ import brandRoutes from './routes/brands';
 import categoryRoutes from './routes/categories';
 import equipmentRoutes from './routes/equipments';
 import eventRoutes from './routes/events';
+import bulkExclusionRoutes from './routes/bulk-exclusions';
 import exclusionChangeRoutes from './routes/exclusion-changes';
 import exclusionRoutes from './routes/exclusions';
 import exclusionImportRoutes from './routes/exclusion-import';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(exclusionRoutes);
   await app.register(exclusionImportRoutes);
   await app.register(exclusionChangeRoutes);
+  await app.register(bulkExclusionRoutes);
   await app.register(historyRoutes);
   await app.register(overviewRoutes);
   await app.register(paymentsPlugin, { config: config.stripe });

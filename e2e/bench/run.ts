@@ -4,6 +4,7 @@ import { availableEngines } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
+import { benchBulkExclusion } from './bulk-exclusion';
 import { benchEquipmentExport } from './equipment-export';
 import { benchLiveEventCost } from './live-event-cost';
 import { benchRealtime } from './realtime';
@@ -36,6 +37,7 @@ async function main() {
   figures.restart = await benchRestart();
   figures.transactions_export = await benchTransactionsExport();
   figures.equipment_export = await benchEquipmentExport();
+  figures.bulk_exclusion = await benchBulkExclusion();
   console.log(JSON.stringify(figures, null, 2));
 }
 

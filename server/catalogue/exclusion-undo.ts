@@ -3,7 +3,8 @@ import { undoMessages, undoWindowMinutes, type UndoAnswer } from '../../contract
 import type { Database, Transaction } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments, exclusionChangeRows, exclusionChanges } from '../db/schema';
 import { ConflictError, NotFoundError } from '../domain-errors';
-import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
+import { equipmentsChanged, type Notifier } from '../notify/notifier';
+import { announceBrandExclusions } from './brand-exclusion-events';
 
 /**
  * Undoing an exclusion change (issue 14 point 4): in one transaction, every brand and model the change flipped is
@@ -20,8 +21,8 @@ interface Restorable {
   excluded: boolean;
   previousCreatedBy: number | null;
   previousCreatedAt: Date | null;
-  /** A model's subcategory (for the event that announces it); null for a brand. */
-  subcategoryId: number | null;
+  /** The brand's or model's subcategory (for the events that announce it). */
+  subcategoryId: number;
 }
 
 /** Rows an `in (...)` list holds at most, well under PostgreSQL's 65,535 parameters a statement. */
@@ -91,7 +92,7 @@ async function restorableRows(tx: Transaction, changeId: number, kind: Kind): Pr
       excluded: row.excluded,
       previousCreatedBy: row.previousCreatedBy,
       previousCreatedAt: row.previousCreatedAt,
-      subcategoryId: kind === 'brand' ? null : row.subcategoryId,
+      subcategoryId: row.subcategoryId,
     }));
 }
 
@@ -139,10 +140,11 @@ export async function undoExclusionChange(db: Database, notifier: Notifier, inpu
   });
 
   const { change, counted, brandRows, equipmentRows } = outcome;
-  for (const row of brandRows) brandUpdated(notifier, row.id);
+  // A few events however many rows the change held (a bulk action's undo may put back tens of thousands).
+  announceBrandExclusions(notifier, brandRows);
   equipmentsChanged(
     notifier,
-    equipmentRows.flatMap((row) => (row.subcategoryId === null ? [] : [row.subcategoryId])),
+    equipmentRows.map((row) => row.subcategoryId),
   );
 
   const rows = counted?.rows ?? 0;

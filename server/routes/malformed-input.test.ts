@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { brandsPageQuery, excludeBrandBody } from '../../contract/brands';
+import { bulkBrandExclusionBody } from '../../contract/bulk-exclusions';
 import { brandHistoryQuery } from '../../contract/history';
 import {
   categoriesQuery,
@@ -245,6 +246,12 @@ describe.each(engines)('malformed input on %s', (engine) => {
       { method: 'POST', path: '/api/brands/exclusions', body: excludeBrandBody, validBody: () => ({ name: 'Genelec', subcategory_id: subcategory }) },
       { method: 'GET', path: '/api/brands/exclusions', query: exclusionsQuery, queryKeys: ['offset', 'limit'], validQuery: () => ({ offset: '0', limit: '5' }) },
       { method: 'DELETE', path: '/api/brands/exclusions/:id', params: idParams },
+      {
+        method: 'POST',
+        path: '/api/brands/exclusions/bulk',
+        body: bulkBrandExclusionBody,
+        validBody: () => ({ excluded: true, selection: { filter: { subcategory_id: subcategory, q: 'Genelec' } } }),
+      },
       { method: 'POST', path: '/api/exclusion-changes/:id/undo', params: idParams },
       {
         method: 'GET',
@@ -287,7 +294,7 @@ describe.each(engines)('malformed input on %s', (engine) => {
   afterAll(() => t.close());
 
   it('covers every route of the catalogue', () => {
-    expect(routes.length).toBe(34);
+    expect(routes.length).toBe(35);
   });
 
   const routeNames = [

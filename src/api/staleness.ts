@@ -393,6 +393,7 @@ export const mutationStaleness = {
   // A file's preview only reads; applying it excludes brands or models (the answer's kind says which).
   'exclusionImport.preview': nothing,
   'exclusionImport.apply': onSuccess<unknown, ExclusionImportOutcome>(({ answer }) => (answer.kind === 'brands' ? brandExclusion() : equipmentExclusion())),
+  'bulkExclusions.brands': onSuccess<unknown, unknown>(brandExclusion),
   // An undo may put back brands and models alike: both kinds' lists.
   'exclusionChanges.undo': onSuccess<unknown, unknown>(() =>
     [keys.exclusions.all, keys.equipments.all, keys.brands.all, keys.categories.all].map((key) => invalidateKey(key)),

@@ -1,6 +1,6 @@
 import type { Brand } from '../../../contract/brands';
 import { brandExclusionExportColumns as headers } from '../../../contract/grid-exports';
-import { dataTableColumns, expanderColumn, TruncatedText } from '../../ui/data-table';
+import { dataTableColumns, expanderColumn, selectionColumn, TruncatedText } from '../../ui/data-table';
 import { BrandExclusionActions } from './brand-exclusion-actions';
 import { BrandLogo } from './brand-logo';
 import { SocialLinks } from './social-links';
@@ -15,6 +15,7 @@ function Text({ value, clamp = false }: { value: string | null; clamp?: boolean 
   return clamp ? <TruncatedText text={value} /> : <>{value}</>;
 }
 
+const select = selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' });
 const expand = expanderColumn<Brand>({ label: (row) => `Brand information for ${row.original.name}`, header: 'Brand information' });
 
 const logo = col.display({
@@ -69,11 +70,12 @@ const actions = col.display({
 /**
  * The brand exclusion grids (SPEC 2): Category, Subcategory, Name, SEO Title, SEO Description, Actions; the
  * `brands` variant also has Logo and Socials. Every row expands to its brand information. The columns up to the Name
- * (in the spec's order) are pinned at the left and the Actions at the right (issue 13 point 3).
+ * (in the spec's order) are pinned at the left and the Actions at the right (issue 13 point 3); before them, the
+ * checkbox that selects rows for a bulk Un-exclude (issue 14 point 2).
  */
 export const brandExclusionColumns = {
-  equipments: col.columns([expand, category, subcategory, name, seoTitle, seoDescription, actions]),
-  brands: col.columns([expand, logo, category, subcategory, name, seoTitle, seoDescription, socials, actions]),
+  equipments: col.columns([select, expand, category, subcategory, name, seoTitle, seoDescription, actions]),
+  brands: col.columns([select, expand, logo, category, subcategory, name, seoTitle, seoDescription, socials, actions]),
 } satisfies Record<BrandExclusionsVariant, unknown>;
 
 export const sortableBrandExclusionColumns = ['category', 'subcategory', 'name', 'seo_title', 'seo_description'] as const;

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useState, type ReactNode } from 'react';
 import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
 import { brandExclusionExportColumns } from '../../../contract/grid-exports';
@@ -7,6 +8,7 @@ import { DataTable, ExportMenu, useDataTable, useUrlTableState, type DataTableRo
 import { ImportExclusionsButton } from '../exclusion-import';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
 import { BrandInformationPanel } from './brand-information-panel';
+import { BrandExclusionsSelection } from './brand-exclusions-selection';
 import { brandExclusionTexts } from './error-text';
 import './brand-exclusions.css';
 import { SavedViewsMenu } from '../saved-views';
@@ -32,8 +34,11 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
   const exclusions = useBrandExclusions();
   const urlState = useUrlTableState({ sortable: sortableBrandExclusionColumns });
   const grid = variant === 'brands' ? 'brand-exclusions' : 'equipment-brand-exclusions';
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const table = useDataTable({
     columns: brandExclusionColumns[variant],
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
     grid,
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
@@ -70,7 +75,15 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
           ) : undefined
         }
         emptyText={urlState.globalFilter ? brandExclusionsEmptyTexts.noMatch : brandExclusionsEmptyTexts.empty}
-        summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'brand' : 'brands'}`}
+        summary={
+          <BrandExclusionsSelection
+            table={table}
+            rows={exclusions.data ?? noRows}
+            rowSelection={rowSelection}
+            clearRows={() => setRowSelection({})}
+            summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'brand' : 'brands'}`}
+          />
+        }
         renderSubRow={renderBrandInformation}
         actions={
           <>

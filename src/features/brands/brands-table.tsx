@@ -35,6 +35,8 @@ import { brandsTexts } from './brands-texts';
 import { GenerateEquipmentsButton } from './generate-equipments-button';
 import { useBrandExclusionActions } from './use-brand-exclusion-actions';
 import { SavedViewsMenu } from '../saved-views';
+import { BrandsSelectionBar } from './brands-selection-bar';
+import { SelectAllMatching, useAllMatching } from '../bulk-exclusions';
 
 const defaultSort = { id: 'name', desc: false } as const;
 
@@ -74,6 +76,9 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     },
     [rowSelection, setBrandSelected],
   );
+
+  // "Select all N matching": the selection is the grid's filter, which another subcategory or text makes lapse.
+  const allMatching = useAllMatching(JSON.stringify([subcategory.id, params.q ?? '']));
 
   const generateEquipments = useGenerateBrandEquipments();
   const { spend, busy: spending, sending } = useSpend();
@@ -163,10 +168,22 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
           />
         }
         summary={
-          total === undefined ? null : (
-            <span role="status">
-              {formatCount(total)} {total === 1 ? 'brand' : 'brands'}
-              {params.q ? ` matching “${params.q}”` : ''}
+          total === undefined ? null : selectedIds.length > 0 || allMatching.allMatching ? (
+            <BrandsSelectionBar
+              subcategoryId={subcategory.id}
+              q={params.q}
+              total={total}
+              pickedIds={selectedIds}
+              allMatching={allMatching}
+              onCleared={() => deselectBrands(selectedIds)}
+            />
+          ) : (
+            <span className="bulk-summary">
+              <span role="status">
+                {formatCount(total)} {total === 1 ? 'brand' : 'brands'}
+                {params.q ? ` matching “${params.q}”` : ''}
+              </span>
+              {total > 0 ? <SelectAllMatching total={total} noun={{ one: 'brand', many: 'brands' }} onSelect={allMatching.selectAll} /> : null}
             </span>
           )
         }

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { exclusionChangeAnswer } from './exclusion-changes';
+import { idField } from './http';
+import { realtimeEvents } from './realtime';
+import { clientText } from './text';
+
+/**
+ * Bulk exclusion of brands (issue 14 point 2): one request excludes or un-excludes a selection of brands, either
+ * picked by hand (`ids`) or every brand a grid's filter matches (`filter`, resolved on the server), in one
+ * transaction recorded as one exclusion change (so one Undo takes it all back).
+ * See docs/decisions/0012-bulk-actions-select-the-filter.md.
+ */
+
+/** The most ids a hand-picked selection may list: a bigger selection is sent as the filter. */
+export const bulkIdsLimit = 1_000;
+
+/** A bulk action's confirm is asked above this many rows (a handful is done at once). */
+export const bulkConfirmThreshold = 5;
+
+/**
+ * The grid's filter: the brands of a subcategory (the brands grid), or every excluded brand (the exclusion list,
+ * no subcategory), narrowed by `q`, a case-insensitive "contains" on the name as GET /api/brands reads it.
+ */
+export const brandSelectionFilter = z.strictObject({
+  subcategory_id: idField.optional(),
+  q: clientText.trim().max(200).optional(),
+});
+
+export const brandSelection = z.union([
+  z.strictObject({
+    ids: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .min(1, 'Select at least one brand.')
+      .max(bulkIdsLimit, `Select at most ${bulkIdsLimit.toLocaleString('en-US')} brands by hand, or select all that match the filter.`),
+  }),
+  z.strictObject({ filter: brandSelectionFilter }),
+]);
+export type BrandSelection = z.input<typeof brandSelection>;
+
+/** POST /api/brands/exclusions/bulk */
+export const bulkBrandExclusionBody = z.strictObject({ excluded: z.boolean(), selection: brandSelection });
+export type BulkBrandExclusionBody = z.input<typeof bulkBrandExclusionBody>;
+
+/** What a bulk action did: how many rows it changed, how many it left as they were, and the change to undo. */
+export const bulkExclusionAnswer = exclusionChangeAnswer.extend({
+  done: z.number().int().nonnegative(),
+  skipped: z.object({
+    /** Already excluded (exclude) or not excluded (un-exclude). */
+    already: z.number().int().nonnegative(),
+  }),
+});
+export type BulkExclusionAnswer = z.infer<typeof bulkExclusionAnswer>;
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+export const bulkExclusionMessages = {
+  /** "1,234 brands excluded; 12 already excluded." */
+  done(excluded: boolean, done: number, already: number): string {
+    const main = excluded ? `${count(done, 'brand', 'brands')} excluded` : `${count(done, 'brand', 'brands')} removed from the exclusion list`;
+    if (already === 0) return `${main}.`;
+    return excluded ? `${main}; ${already.toLocaleString('en-US')} already excluded.` : `${main}; ${already.toLocaleString('en-US')} ${already === 1 ? 'was' : 'were'} not excluded.`;
+  },
+  noSubcategory: 'Choose a subcategory: excluding every brand of the catalogue at once is not allowed.',
+} as const;
+
+export const bulkExclusionsApi = {
+  brands: endpoint({
+    name: 'bulkExclusions.brands',
+    method: 'POST',
+    path: '/api/brands/exclusions/bulk',
+    summary: 'Excludes or un-excludes a selection of brands (ids picked by hand, or every brand a filter matches) as one undoable change.',
+    body: bulkBrandExclusionBody,
+    answer: bulkExclusionAnswer,
+    announces: [realtimeEvents.updateBrand, realtimeEvents.statusesChanged],
+  }),
+} as const;

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bulkExclusionsApi } from '../../contract/bulk-exclusions';
+import { currentUser } from '../auth/plugin';
+import { bulkExcludeBrands } from '../catalogue/bulk-exclusions';
+import { route } from './route';
+
+/** Bulk exclusion of brands: a hand-picked selection or every brand a filter matches (contract/bulk-exclusions.ts). */
+const bulkExclusionRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, bulkExclusionsApi.brands, async (request) =>
+    bulkExcludeBrands(app.db, app.notifier, { userId: currentUser(request).id, excluded: request.body.excluded, selection: request.body.selection }),
+  );
+};
+
+export default bulkExclusionRoutes;

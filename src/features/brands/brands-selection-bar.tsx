@@ -1,0 +1,50 @@
+import type { BrandSelection } from '../../../contract/bulk-exclusions';
+import { BulkExclusionButtons, BulkSelectionBar, type useAllMatching } from '../bulk-exclusions';
+
+const noun = { one: 'brand', many: 'brands' } as const;
+
+/**
+ * The brands grid's selection bar: the ticked brands, or every brand of the subcategory the quick filter matches,
+ * and Exclude / Un-exclude for them. Generate Equipments keeps to the ticked brands (its floating button).
+ */
+export function BrandsSelectionBar({
+  subcategoryId,
+  q,
+  total,
+  pickedIds,
+  allMatching,
+  onCleared,
+}: {
+  subcategoryId: number;
+  q: string | undefined;
+  total: number;
+  pickedIds: readonly number[];
+  allMatching: ReturnType<typeof useAllMatching>;
+  onCleared: () => void;
+}) {
+  const selection: BrandSelection = allMatching.allMatching
+    ? { filter: { subcategory_id: subcategoryId, ...(q ? { q } : {}) } }
+    : { ids: [...pickedIds] };
+  const clear = () => {
+    allMatching.clear();
+    onCleared();
+  };
+  return (
+    <BulkSelectionBar
+      noun={noun}
+      picked={pickedIds.length}
+      allMatching={allMatching.allMatching}
+      matching={total}
+      onSelectAll={allMatching.selectAll}
+      onClear={clear}
+    >
+      <BulkExclusionButtons
+        actions={['exclude', 'unexclude']}
+        selection={selection}
+        count={allMatching.allMatching ? total : pickedIds.length}
+        noun={noun}
+        onDone={clear}
+      />
+    </BulkSelectionBar>
+  );
+}
