@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { brands, subcategories } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { expectNoReload, markDocument, whenLive } from './live';
+import { expectNoReload, secondBrowser } from './live';
 
 /**
  * Bulk actions (issue 14 point 2): "Select all N matching" makes the grid's filter the selection; Exclude and
@@ -47,13 +47,7 @@ test('select all matching on a filtered subcategory, exclude in one request, und
   const answers = bulkAnswers(page);
 
   // Browser B (another context) watches the brand exclusion list: the demo's Hitachi only.
-  const other = await browser.newContext();
-  const b = await other.newPage();
-  await server.loginAs(b);
-  const live = whenLive(b);
-  await b.goto(`${server.url}/dashboard/brands/exclusions`);
-  await live;
-  await markDocument(b);
+  const { page: b, close: closeB } = await secondBrowser(browser, server, '/dashboard/brands/exclusions');
   const toolbarOfB = b.getByRole('group', { name: 'Bulk selection' });
   await expect(b.getByText('1 excluded brand', { exact: true })).toBeVisible();
 
@@ -112,5 +106,5 @@ test('select all matching on a filtered subcategory, exclude in one request, und
   await expectNoReload(b);
   // A's grid shows Console maker 01 no longer excluded, live.
   await expect(makerRow).not.toContainText('Excluded');
-  await other.close();
+  await closeB();
 });

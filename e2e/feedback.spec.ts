@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { categories, generationRuns } from '../server/db/schema';
 import { changeBalance } from '../server/tokens/ledger';
 import { expect, test, type TestServer } from './fixtures';
-import { chooseCategory, header, scratchCategory } from './live';
+import { chooseCategory, header, scratchCategory, selectSubcategory } from './live';
 
 /**
  * Issue 13 points 5 and 7: feedback. One request per click however fast the second click comes; the status badge
@@ -46,14 +46,6 @@ async function subcategoryTarget(request: APIRequestContext, server: TestServer,
     if (subcategory) return { category: category.name, subcategory: subcategory.name };
   }
   throw new Error(`no subcategory ${name}`);
-}
-
-async function selectSubcategory(page: Page, category: string, subcategory: string) {
-  await header(page).getByRole('button', { name: /^Category/ }).click();
-  await page.getByRole('menuitemradio', { name: category, exact: true }).click();
-  await header(page).getByRole('button', { name: /^Subcategory/ }).click();
-  await page.getByRole('menuitemradio', { name: subcategory, exact: true }).click();
-  await expect(header(page).getByRole('button', { name: /^Subcategory/ })).toContainText(subcategory);
 }
 
 test.describe('one request per click (SPEC 4: a second click while one is under way is ignored)', () => {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
+import { chooseFromHeader, selectSubcategory } from './live';
 
 /**
  * Issue 13 point 3, grids that fit: on every grid the identifying column is pinned left and the Actions right, both in
@@ -10,17 +11,6 @@ import { expect, test, type TestServer } from './fixtures';
  *
  * Each test has its own server: the columns an operator arranges would otherwise reach other specs' grids.
  */
-
-const banner = (page: Page) => page.getByRole('banner');
-
-async function chooseFromHeader(page: Page, trigger: RegExp, name: string) {
-  const button = banner(page).getByRole('button', { name: trigger });
-  await expect(button).toBeEnabled();
-  if (((await button.textContent()) ?? '').includes(name)) return;
-  await button.click();
-  await page.getByRole('menuitemradio', { name, exact: true }).click();
-  await expect(button).toContainText(name);
-}
 
 interface GridCase {
   what: string;
@@ -39,8 +29,7 @@ const grids: GridCase[] = [
     actions: 'Actions',
     async open(page, server) {
       await page.goto(`${server.url}/dashboard/brands`);
-      await chooseFromHeader(page, /^Category/, 'Construction Equipment');
-      await chooseFromHeader(page, /^Subcategory/, 'Excavators');
+      await selectSubcategory(page, 'Construction Equipment', 'Excavators');
     },
   },
   {

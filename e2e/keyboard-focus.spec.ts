@@ -1,19 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { header } from './live';
+import { header, selectSubcategory } from './live';
 
 /**
  * Issue 13 point 6: keyboard and focus. Every dialog and menu gives the focus back to what opened it; a menu opened
  * with Enter or Space focuses its first item; Escape in an inline edit asks before discarding; all by keyboard alone.
  */
-
-async function selectSubcategory(page: Page, category: string, subcategory: string) {
-  await header(page).getByRole('button', { name: /^Category/ }).click();
-  await page.getByRole('menuitemradio', { name: category, exact: true }).click();
-  await header(page).getByRole('button', { name: /^Subcategory/ }).click();
-  await page.getByRole('menuitemradio', { name: subcategory, exact: true }).click();
-  await expect(header(page).getByRole('button', { name: /^Subcategory/ })).toContainText(subcategory);
-}
 
 test.describe('keyboard and focus', () => {
   test.beforeEach(async ({ page, server }) => {

@@ -1,7 +1,8 @@
-import { expect, type Page, type WebSocket } from '@playwright/test';
+import { expect, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 import { categories, subcategories } from '../server/db/schema';
+import type { TestServer } from './fixtures';
 
 /** What the live-update specs and the restart bench share: the page's pusher-js socket, the header, a category. */
 
@@ -26,6 +27,21 @@ export function whenLive(page: Page): Promise<WebSocket> {
   });
 }
 
+/**
+ * A second browser (a context of its own) signed in as `operator` (the demo operator by default), on `path` and live
+ * on every channel, its document marked: it watches what the test's page does.
+ */
+export async function secondBrowser(browser: Browser, server: TestServer, path: string, operator?: { email: string; password?: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await server.loginAs(page, operator);
+  const live = whenLive(page);
+  await page.goto(`${server.url}${path}`);
+  const socket = await live;
+  await markDocument(page);
+  return { page, socket, close: () => context.close() };
+}
+
 /** Marks the document, so a later check can tell that the page was never reloaded. */
 export async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -37,6 +53,22 @@ export async function expectNoReload(page: Page) {
 export const header = (page: Page) => page.getByRole('banner');
 export const categoryTrigger = (page: Page) => header(page).getByRole('button', { name: /^Category/ });
 export const liveIndicator = (page: Page) => header(page).getByRole('status').filter({ hasText: 'Live updates' });
+
+/** Picks `name` from a header dropdown (its trigger's accessible name matches `trigger`), unless it is picked already. */
+export async function chooseFromHeader(page: Page, trigger: RegExp, name: string) {
+  const button = header(page).getByRole('button', { name: trigger });
+  await expect(button).toBeEnabled();
+  if (((await button.textContent()) ?? '').includes(name)) return;
+  await button.click();
+  await page.getByRole('menuitemradio', { name, exact: true }).click();
+  await expect(button).toContainText(name);
+}
+
+/** Picks a category and one of its subcategories in the header (each only if it is not picked already). */
+export async function selectSubcategory(page: Page, category: string, subcategory: string) {
+  await chooseFromHeader(page, /^Category/, category);
+  await chooseFromHeader(page, /^Subcategory/, subcategory);
+}
 
 export async function chooseCategory(page: Page, name: string) {
   await categoryTrigger(page).click();

@@ -11,9 +11,9 @@ import {
   expectNoReload,
   isPusherSocket,
   liveIndicator,
-  markDocument,
   renamedFrom,
   scratchCategory as scratchCategoryIn,
+  secondBrowser,
   whenLive,
 } from './live';
 
@@ -43,15 +43,9 @@ async function twoBrowsers(
   server: TestServer,
   path: string,
 ): Promise<Browsers> {
-  const other = await browser.newContext();
-  const b = await other.newPage();
   const { token: tokenA } = await server.loginAs(page, operator);
-  await server.loginAs(b, operator);
-  const live = whenLive(b);
-  await b.goto(`${server.url}${path}`);
-  const socketB = await live;
-  await markDocument(b);
-  return { a: page, b, tokenA, socketB, close: () => other.close() };
+  const { page: b, socket: socketB, close } = await secondBrowser(browser, server, path, operator);
+  return { a: page, b, tokenA, socketB, close };
 }
 
 /** A call of our API from browser A, with A's own token (as A's screens make it). */

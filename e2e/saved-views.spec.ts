@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
+import { selectSubcategory } from './live';
 
 /**
  * Issue 14 point 3, saved views: on the brands screen a filter, a sort and a hidden column are saved as a view, the
@@ -10,7 +11,6 @@ import { expect, test } from './fixtures';
  * Its own server: the views and columns an operator keeps would otherwise reach other specs' grids.
  */
 
-const banner = (page: Page) => page.getByRole('banner');
 const grid = (page: Page) => page.getByRole('table', { name: /^Brands of / });
 const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter brands by name' });
 const viewsButton = (page: Page) => page.getByRole('button', { name: /^Views/ });
@@ -22,18 +22,7 @@ async function openExcavators(page: Page, url: string) {
 }
 
 async function selectExcavators(page: Page) {
-  const categoryTrigger = banner(page).getByRole('button', { name: /^Category/ });
-  await expect(categoryTrigger).toBeEnabled();
-  if (!((await categoryTrigger.textContent()) ?? '').includes('Construction Equipment')) {
-    await categoryTrigger.click();
-    await page.getByRole('menuitemradio', { name: 'Construction Equipment', exact: true }).click();
-  }
-  const subcategoryTrigger = banner(page).getByRole('button', { name: /^Subcategory/ });
-  if (!((await subcategoryTrigger.textContent()) ?? '').includes('Excavators')) {
-    await subcategoryTrigger.click();
-    await page.getByRole('menuitemradio', { name: 'Excavators', exact: true }).click();
-  }
-  await expect(subcategoryTrigger).toContainText('Excavators');
+  await selectSubcategory(page, 'Construction Equipment', 'Excavators');
   await expect(grid(page).locator('tbody tr.data-table__row').first()).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { expectNoReload, markDocument, whenLive } from './live';
+import { expectNoReload, secondBrowser } from './live';
 
 /**
  * Undo of exclusions (issue 14 point 4): an exclude or un-exclude shows its toast with Undo for 10 s; Undo is a
@@ -45,13 +45,7 @@ test.describe('undo of exclusions', () => {
     const calls = undoCalls(page);
 
     // Browser B watches the brand exclusion list.
-    const other = await browser.newContext();
-    const b = await other.newPage();
-    await server.loginAs(b);
-    const live = whenLive(b);
-    await b.goto(`${server.url}/dashboard/brands/exclusions`);
-    await live;
-    await markDocument(b);
+    const { page: b, close: closeB } = await secondBrowser(browser, server, '/dashboard/brands/exclusions');
     const excludedInB = b.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Komatsu' });
     await expect(b.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Hitachi' })).toBeVisible();
     await expect(excludedInB).toHaveCount(0);
@@ -82,7 +76,7 @@ test.describe('undo of exclusions', () => {
     await openBrandsOf(page, server.url, 'Construction Equipment', 'Excavators');
     await expect(brandRow(page, 'Komatsu')).toBeVisible();
     await expect(brandRow(page, 'Komatsu')).not.toContainText('Excluded');
-    await other.close();
+    await closeB();
   });
 
   test('a model removed on the equipment exclusions screen is back in the list with Undo, chosen by keyboard', async ({ page, makeServer }) => {
