@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { brandSortFields } from './brands';
+import { brandsPageQuery } from './brands';
 import { endpoint } from './endpoint';
-import { eventSortFields } from './events';
+import { eventsPageQuery } from './events';
 import { catalogueText, clientText, idQuery, searchQuery, sortDirection } from './text';
 
 /**
@@ -125,22 +125,14 @@ const browserGridQuery = <C extends ExportColumns>(columns: C) => {
   return { q: searchQuery, sort: z.enum(ids).optional(), dir: sortDirection, columns: exportColumnsQuery(columns) };
 };
 
-export const brandsExportQuery = z.object({
-  subcategory_id: idQuery,
-  q: searchQuery,
-  sort: z.enum(brandSortFields).default('name'),
-  dir: sortDirection,
-  columns: exportColumnsQuery(brandExportColumns),
-});
+/** The brands grid's own query (its filter and sort), without its paging, and the columns to write. */
+export const brandsExportQuery = brandsPageQuery
+  .omit({ offset: true, limit: true, with_equipments: true })
+  .extend({ columns: exportColumnsQuery(brandExportColumns) });
 export type BrandsExportQuery = z.output<typeof brandsExportQuery>;
 
-export const eventsExportQuery = z.object({
-  category_id: idQuery,
-  q: searchQuery,
-  sort: z.enum(eventSortFields).default('start_date'),
-  dir: sortDirection,
-  columns: exportColumnsQuery(eventExportColumns),
-});
+/** The events grid's own query (its filter and sort), without its paging, and the columns to write. */
+export const eventsExportQuery = eventsPageQuery.omit({ offset: true, limit: true }).extend({ columns: exportColumnsQuery(eventExportColumns) });
 export type EventsExportQuery = z.output<typeof eventsExportQuery>;
 
 export const equipmentsExportQuery = z
