@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { issueAccessToken } from '../../server/auth/access-tokens';
 import { upsertOperator } from '../../server/auth/users';
 import { seedScale } from '../../server/seed/scale';
+import { bulkExclusionsApi } from '../../contract/bulk-exclusions';
+import { pathOf } from '../../contract/endpoint';
+import { exclusionChangesApi } from '../../contract/exclusion-changes';
 import { startTestServer } from '../fixtures';
 import { isMainModule, printFigures } from './run-alone';
 
@@ -50,12 +53,12 @@ export async function benchBulkExclusion(): Promise<Record<string, unknown>> {
     const { id: userId } = await upsertOperator(server.db, { email: 'bench-bulk@example.com', password: 'password123' });
     const token = await issueAccessToken(server.db, userId, 1);
 
-    const exclude = await timed(`${server.url}/api/brands/exclusions/bulk`, token, {
+    const exclude = await timed(`${server.url}${pathOf(bulkExclusionsApi.brands)}`, token, {
       excluded: true,
       selection: { filter: { subcategory_id: seeded.largeSubcategoryId } },
     });
     const changeId = (exclude.answer.undo as { change_id: number }).change_id;
-    const undo = await timed(`${server.url}/api/exclusion-changes/${changeId}/undo`, token);
+    const undo = await timed(`${server.url}${pathOf(exclusionChangesApi.undo, { id: changeId })}`, token);
     return {
       brands: seeded.brands,
       excluded: exclude.answer.done,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { issueAccessToken } from '../../server/auth/access-tokens';
 import { upsertOperator } from '../../server/auth/users';
 import { seedScale } from '../../server/seed/scale';
+import { pathOf } from '../../contract/endpoint';
+import { gridExportsApi } from '../../contract/grid-exports';
 import { startTestServer } from '../fixtures';
 import { isMainModule, printFigures } from './run-alone';
 import { measureStreamedDownload } from './streamed-download';
@@ -35,7 +37,7 @@ export async function benchEquipmentExport(): Promise<Record<string, unknown>> {
     const { id: userId } = await upsertOperator(server.db, { email: 'bench-export@example.com', password: 'password123' });
     const token = await issueAccessToken(server.db, userId, 1);
 
-    const url = `${server.url}/api/equipments/export?subcategory_id=${seeded.largeSubcategoryId}`;
+    const url = `${server.url}${pathOf(gridExportsApi.equipments)}?subcategory_id=${seeded.largeSubcategoryId}`;
     const figures = await measureStreamedDownload(url, token, rowCount);
     return {
       ...figures,

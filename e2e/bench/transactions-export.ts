@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { upsertOperator } from '../../server/auth/users';
 import { issueAccessToken } from '../../server/auth/access-tokens';
+import { pathOf } from '../../contract/endpoint';
+import { transactionsApi } from '../../contract/transactions';
 import { startTestServer } from '../fixtures';
 import { isMainModule, printFigures } from './run-alone';
 import { measureStreamedDownload } from './streamed-download';
@@ -29,7 +31,7 @@ export async function benchTransactionsExport(): Promise<Record<string, unknown>
     await server.db.execute(sql`analyze token_ledger`);
     const token = await issueAccessToken(server.db, userId, 1);
 
-    const figures = await measureStreamedDownload(`${server.url}/api/transactions/export`, token, rowCount);
+    const figures = await measureStreamedDownload(`${server.url}${pathOf(transactionsApi.export)}`, token, rowCount);
     return {
       ...figures,
       budget: `rss growth < ${budgetMb} MB`,
