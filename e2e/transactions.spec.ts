@@ -13,6 +13,16 @@ import { apiHeaders, expect, saveCardViaApi, test } from './stripe-fixtures';
 const table = (page: Page) => page.getByRole('table', { name: 'Your transactions, newest first' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 
+/** Chooses an item of the Export menu (opening it unless it is open) and reads the CSV the browser saved. */
+async function exportCsv(page: Page, item: 'Export visible columns' | 'Export all columns', { menuOpen = false } = {}) {
+  if (!menuOpen) await page.getByRole('button', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: item }).click();
+  const download = await downloading;
+  const rows = parse(await readFile((await download.path())!), { bom: true }) as string[][];
+  return { fileName: download.suggestedFilename(), rows };
+}
+
 test.describe('transactions screen', () => {
   test('after a purchase and a run: real rows, filters in the URL, paging, export, balance', async ({
     page,
@@ -26,7 +36,7 @@ test.describe('transactions screen', () => {
     await page.goto(`${server.url}/dashboard/transactions`);
     await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
     await expect(page.getByText('No transactions yet.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
     await expectNoSeriousA11yViolations(page);
 
     // A purchase on a saved Visa, then a brand run that spends some of it.
@@ -102,12 +112,18 @@ test.describe('transactions screen', () => {
     await page.getByRole('searchbox', { name: 'Search descriptions' }).fill('visa');
     await expect(page.getByText('Showing 1 to 1 of 1', { exact: true })).toBeVisible();
     await expect(page).not.toHaveURL(/page=/);
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parse(await readFile((await download.path())!), { bom: true }) as string[][];
-    expect(rows).toEqual([
+    // The grid's visible columns, in their order...
+    const visible = await exportCsv(page, 'Export visible columns');
+    expect(visible.fileName).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(visible.rows).toEqual([
+      ['Date', 'Description', 'Type', 'Tokens Amount', 'Balance'],
+      [expect.any(String), 'Purchased 1,000,000 tokens (Visa 4242)', 'deposit', '1000000', '1000000'],
+    ]);
+    // ...or every column of the statement.
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'All columns' }).click();
+    const all = await exportCsv(page, 'Export all columns', { menuOpen: true });
+    expect(all.rows).toEqual([
       ['Date', 'Description', 'Type', 'Tokens Amount', 'Balance', 'Run', 'Amount Paid (USD)', 'Card'],
       [expect.any(String), 'Purchased 1,000,000 tokens (Visa 4242)', 'deposit', '1000000', '1000000', '', '35.00', 'Visa 4242'],
     ]);
@@ -131,10 +147,13 @@ test.describe('transactions screen', () => {
     await changeBalance(server.db, { userId, delta: 5, reason: 'adjustment', reference: `e2e-keys-${userId}`, description: 'Welcome credit' });
     await page.goto(`${server.url}/dashboard/transactions`);
     await expect(bodyRows(page)).toHaveCount(1);
-    await page.getByRole('button', { name: 'Export CSV' }).focus();
-    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(page.getByLabel('From', { exact: true })).toBeFocused();
+    // The Export menu opens from the keyboard on its first item, and Escape hands the focus back.
+    const exportButton = page.getByRole('button', { name: 'Export' });
+    await exportButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitemcheckbox', { name: 'All columns' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(exportButton).toBeFocused();
     const type = page.getByRole('combobox', { name: 'Type' });
     await type.focus();
     await type.selectOption('adjustment');

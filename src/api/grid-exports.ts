@@ -1,4 +1,5 @@
 import { gridExportsApi } from '../../contract/grid-exports';
+import { transactionsApi, type TransactionsFilter } from '../../contract/transactions';
 import type { EndpointQuery } from '../../contract/endpoint';
 import { downloadFile } from './http';
 
@@ -44,3 +45,7 @@ export const exportBrandExclusions = (query: BrowserGridParams, columns: Columns
     { query: withColumns(query, columns) as EndpointQuery<typeof gridExportsApi.brandExclusions> },
     'brand-exclusions.csv',
   );
+
+/** GET /api/transactions/export: every row the statement's filters match. */
+export const exportTransactions = (filter: Partial<TransactionsFilter>, columns: Columns) =>
+  downloadFile(transactionsApi.export, { query: withColumns(filter, columns) }, 'transactions.csv');

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { transactionsApi, type TransactionsFilter, type TransactionsQuery } from '../../contract/transactions';
-import { call, downloadFile } from './http';
+import { transactionsApi, type TransactionsQuery } from '../../contract/transactions';
+import { call } from './http';
 import { keys } from './keys';
 
 /** GET /api/transactions: one page of the operator's statement. */
@@ -14,9 +14,4 @@ export const transactionsQueryOptions = (query: TransactionsQuery) =>
 
 export function useTransactions(query: TransactionsQuery) {
   return useQuery(transactionsQueryOptions(query));
-}
-
-/** GET /api/transactions/export: every matching row, saved by the browser as a CSV file. */
-export function exportTransactions(filter: Partial<TransactionsFilter>) {
-  return downloadFile(transactionsApi.export, { query: filter }, 'transactions.csv');
 }

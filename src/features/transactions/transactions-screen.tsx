@@ -1,9 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Transaction } from '../../../contract/transactions';
-import { exportTransactions, useTransactions } from '../../api/transactions';
-import { DataTable, useDataTable } from '../../ui/data-table';
-import { toast } from '../../ui/toast-store';
+import { exportTransactions } from '../../api/grid-exports';
+import { useTransactions } from '../../api/transactions';
+import { transactionExportColumns } from '../../../contract/grid-exports';
+import { DataTable, ExportMenu, useDataTable } from '../../ui/data-table';
 import { transactionColumns } from './transaction-columns';
 import { TransactionsFilters } from './transactions-filters';
 import { filterOfSearch, hasFilters, queryOfSearch, transactionsPageSize, type TransactionsSearch } from './transactions-search';
@@ -15,7 +16,7 @@ const noRows: Transaction[] = [];
 /**
  * SPEC 2 "Transactions screen", from the ledger (issue 12): the date and type filters, the table (Date, Description,
  * Type, Tokens Amount, and the Balance after each row), "Showing A to B of N" with Previous / Next, paged on the
- * server, filters and page in the URL, and an Export CSV of every matching row.
+ * server, filters and page in the URL, and the grids' Export menu (every matching row, the visible columns or all).
  */
 export function TransactionsScreen() {
   const search = useSearch({ from: '/dashboard/transactions' });
@@ -44,7 +45,6 @@ export function TransactionsScreen() {
         <h1 id="screen-title" className="screen__title">
           {transactionsTexts.title}
         </h1>
-        <ExportButton search={search} disabled={total === 0} />
       </header>
       <TransactionsFilters search={search} onChange={update} />
       <DataTable
@@ -64,6 +64,14 @@ export function TransactionsScreen() {
         }
         filterLabel={false}
         maxHeight="none"
+        actions={
+          <ExportMenu
+            table={table}
+            exportable={transactionExportColumns}
+            disabled={total === 0}
+            download={(columns) => exportTransactions(filterOfSearch(search), columns)}
+          />
+        }
         summary={
           transactions.data && total !== undefined && total > 0 ? (
             <span role="status" className="transactions__sums">
@@ -91,34 +99,5 @@ export function TransactionsScreen() {
         </nav>
       ) : null}
     </section>
-  );
-}
-
-/** Downloads every row the filters match as CSV; one export at a time (the button is disabled while it runs). */
-function ExportButton({ search, disabled }: { search: TransactionsSearch; disabled: boolean }) {
-  const [exporting, setExporting] = useState(false);
-  const running = useRef(false);
-  const start = () => {
-    if (running.current) return;
-    running.current = true;
-    setExporting(true);
-    exportTransactions(filterOfSearch(search))
-      .then(({ fileName }) => toast.success(transactionsTexts.exported(fileName)))
-      .catch(() => toast.error(transactionsTexts.exportFailed))
-      .finally(() => {
-        running.current = false;
-        setExporting(false);
-      });
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn--secondary"
-      onClick={start}
-      disabled={disabled || exporting}
-      aria-busy={exporting || undefined}
-    >
-      {exporting ? transactionsTexts.exporting : transactionsTexts.exportCsv}
-    </button>
   );
 }
