@@ -19,7 +19,8 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Anything a query can run on: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `from`: an in-memory PGlite starts as a copy of this dumped data directory (PGlite's `dumpDataDir`) instead of an empty one. */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 export interface DatabaseHandle {
   db: Database;
@@ -44,7 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await mkdir(target.dataDir, { recursive: true });
     client = await PGlite.create(path.join(target.dataDir, 'pglite'), options);
   } else {
-    client = await PGlite.create(options);
+    client = await PGlite.create({ ...options, loadDataDir: target.from });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

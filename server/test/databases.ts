@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { pgliteTemplateDump, postgresTemplateName } from './database-templates';
 
 /** The PostgreSQL server the integration tests also run on (ARCHITECTURE.md "Tests"). */
 export const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function postgresReachable(): Promise<boolean> {
+export async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
@@ -29,13 +30,17 @@ export async function availableEngines(): Promise<Engine[]> {
   return ['pglite'];
 }
 
-/** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database dropped on close; a copy of the run's
+ * migrated template when Vitest's setup made one (database-templates.ts). Migrating it again finds nothing to do.
+ */
 export async function freshDatabase(engine: Engine): Promise<DatabaseHandle & { url?: string }> {
-  if (engine === 'pglite') return openDatabase({ memory: true });
+  if (engine === 'pglite') return openDatabase({ memory: true, from: await pgliteTemplateDump() });
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = postgresTemplateName();
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
