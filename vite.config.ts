@@ -3,6 +3,7 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -19,6 +20,8 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // Each asset over 1 kB also as .br and .gz, at the highest quality, once: the server sends them as they are.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /index\.html$/] }),
       ],
   resolve: {
     // The SPA's zod parses without eval, which the page's Content-Security-Policy refuses (src/zod-jitless.ts).

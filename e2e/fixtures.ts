@@ -49,6 +49,8 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     DATA_DIR: dataDir,
     SPA_DIR: spaDir,
     LOG_LEVEL: 'warn',
+    // Servers share the test worker's thread with the browser driver and other servers' seeding: no shedding.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     SEED_DEMO: options.seed === false ? 'false' : 'true',
     ...options.env,
   });

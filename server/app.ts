@@ -5,7 +5,9 @@ import authPlugin from './auth/plugin';
 import tokenPurge from './auth/token-purge';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
+import compression from './plugins/compression';
 import databasePlugin from './plugins/database';
+import loadShedding from './plugins/load-shedding';
 import gracefulStop from './plugins/graceful-stop';
 import requestsInFlight from './plugins/requests-in-flight';
 import generationPlugin from './generation/plugin';
@@ -73,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   const database = options.database ?? (await openDatabase(config.database));
   await app.register(securityHeaders, { config });
   await app.register(errorHandler);
+  await app.register(compression);
+  await app.register(loadShedding, { config: config.loadShedding });
   // First, so that its preClose hook (wait for the requests in flight) runs before the other plugins' (README "Stopping").
   await app.register(requestsInFlight);
   await app.register(gracefulStop);

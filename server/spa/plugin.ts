@@ -58,6 +58,8 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
       root: config.spaDir,
       index: false,
       wildcard: true,
+      // The build writes each asset's .br and .gz beside it (vite.config.ts): sent as they are, never compressed per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },

@@ -14,6 +14,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     PUSHER_SECRET: 'test-secret',
     // The demo generator answers at once; a test that watches a run in progress asks for a delay.
     AI_DEMO_DELAY_MS: '0',
+    // A test process loads databases in its one thread: its lags are not load to shed (load-shedding.test.ts turns it on).
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
   });
   return { ...base, ...overrides };
 }

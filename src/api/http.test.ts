@@ -13,6 +13,7 @@ import {
   httpStatus,
   isRetryable,
   MalformedAnswerError,
+  retryAfterMs,
   serverMessage,
 } from './http';
 import { getStatuses } from './statuses';
@@ -193,6 +194,16 @@ describe('error answers', () => {
     expect(errorMessage(await login({ email: 'a@b.c', password: 'y' }).catch((e: unknown) => e), 'Login failed')).toMatch(
       /^Too many login attempts/,
     );
+  });
+
+  it("retry a shedding server's 503 after the Retry-After it asks for, and a 5xx without one by the client's own delay", async () => {
+    server.answer('GET /api/categories', { status: 503, body: { message: 'The server is busy. Try again in a moment.' }, headers: { 'Retry-After': '2' } });
+    const busy = await getCategories().catch((e: unknown) => e);
+    expect(isRetryable(busy)).toBe(true);
+    expect(retryAfterMs(busy)).toBe(2_000);
+    expect(serverMessage(busy)).toBe('The server is busy. Try again in a moment.');
+    server.answer('GET /api/categories', { status: 502, body: { message: 'Bad gateway' } });
+    expect(retryAfterMs(await getCategories().catch((e: unknown) => e))).toBeUndefined();
   });
 
   it('fall back for a 500, a body without a message, a non-JSON body and an unreachable server', async () => {

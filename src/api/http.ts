@@ -216,6 +216,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 
+/** How long a busy server asked the client to wait (`Retry-After` in seconds, on a 503 or 429), if it did. */
+export function retryAfterMs(error: unknown): number | undefined {
+  if (!(error instanceof HTTPError)) return undefined;
+  const seconds = Number(error.response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) * 1000 : undefined;
+}
+
 /** Whether retrying the call could help: network failures and 5xx (but 501) yes; 4xx and malformed answers no. */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof MalformedAnswerError) return false;

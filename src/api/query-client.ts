@@ -1,9 +1,9 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { isRetryable, isUnauthorized } from './http';
+import { isRetryable, isUnauthorized, retryAfterMs } from './http';
 
 /**
  * Builds the app's QueryClient. Query owns freshness and retrying (the ky client never retries): network failures
- * and 5xx are retried twice, 4xx and malformed answers never. Failed queries are logged (SPEC 8 "Logged"); screens
+ * and 5xx are retried twice (after the Retry-After a shedding server asks for), 4xx and malformed answers never. Failed queries are logged (SPEC 8 "Logged"); screens
  * decide what the operator sees. The router takes the client through its context; nothing imports a client
  * instance from `main` (STYLE.md: no cycle).
  */
@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         gcTime: 5 * 60_000,
         retry: (failureCount, error) => failureCount < 2 && isRetryable(error),
-        retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4_000),
+        retryDelay: (attempt, error) => retryAfterMs(error) ?? Math.min(500 * 2 ** attempt, 4_000),
       },
       mutations: { retry: false },
     },

@@ -7,6 +7,8 @@ export interface CannedAnswer {
   body?: unknown;
   raw?: boolean;
   contentType?: string;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
   /** Answer only after this many milliseconds. */
   delayMs?: number;
 }
@@ -37,11 +39,11 @@ export async function startCannedServer() {
       const status = answer.status ?? 200;
       const send = () => {
         if (answer.body === undefined) {
-          res.writeHead(status).end();
+          res.writeHead(status, answer.headers).end();
           return;
         }
         const text = answer.raw ? String(answer.body) : JSON.stringify(answer.body);
-        res.writeHead(status, { 'Content-Type': answer.contentType ?? (answer.raw ? 'text/html' : 'application/json') }).end(text);
+        res.writeHead(status, { 'Content-Type': answer.contentType ?? (answer.raw ? 'text/html' : 'application/json'), ...answer.headers }).end(text);
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();
