@@ -25,6 +25,19 @@ async function storedSession(page: Page) {
 }
 
 test.describe('login screen', () => {
+  test("downloads the next screen's code while idle, and calls no API before sign-in", async ({ page, server }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const brandsCode = page.waitForRequest((request) => /\/assets\/dashboard\.brands\.index-[^/]+\.js$/.test(request.url()));
+    await page.goto(`${server.url}/login`);
+    await brandsCode;
+    expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
+
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/dashboard/runs')}`);
+    // Where the operator was going is what is preloaded.
+    await page.waitForRequest((request) => /\/assets\/dashboard\.runs-[^/]+\.js$/.test(request.url()));
+  });
+
   test('has labelled, required fields of the right types and passes axe', async ({ page, server }) => {
     await page.goto(`${server.url}/login`);
     await expect(page).toHaveTitle('Catalogue dashboard');

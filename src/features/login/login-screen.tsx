@@ -5,6 +5,7 @@ import { useLogin } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { afterLoginPath } from '../../auth/redirect';
 import { saveSession } from '../../auth/session';
+import { usePreloadNextScreen } from './use-preload-next-screen';
 
 /** SPEC 8: shown when the server gives no error text of its own (unreachable, 5xx, a malformed answer). */
 export const loginFailedText = 'Login failed';
@@ -19,6 +20,7 @@ export function LoginScreen({ returnTo }: { returnTo: string | undefined }) {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { email: useId(), password: useId(), error: useId() };
+  usePreloadNextScreen(returnTo ?? afterLoginPath);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
