@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { isMainModule } from './run-alone';
 
 /**
  * The JavaScript the login route needs before its form works, counted from the build's manifest
@@ -51,7 +51,7 @@ export async function loginRouteGzipBytes(distDir = 'dist'): Promise<{ bytes: nu
   return { bytes, files: files.length };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isMainModule(import.meta.url)) {
   const { bytes, files } = await loginRouteGzipBytes();
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   console.log(`Login route JavaScript: ${kb(bytes)} gzip in ${files} files (budget ${kb(loginRouteBudgetBytes)}, target ${kb(loginRouteTargetBytes)}).`);

@@ -12,6 +12,7 @@ import { benchBundles } from './bundle';
 import { benchBulkExclusion } from './bulk-exclusion';
 import { compareFigures, formatChanges } from './compare';
 import { benchEquipmentExport } from './equipment-export';
+import { benchLighthouse } from './lighthouse';
 import { benchLiveEventCost } from './live-event-cost';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
@@ -36,6 +37,7 @@ const sections: Record<string, () => Promise<unknown>> = {
       await server.close();
     }
   },
+  lighthouse: benchLighthouse,
   startup: benchStartup,
   api: () => benchApi('pglite'),
   api_postgres: async () =>

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
@@ -12,16 +12,6 @@ import { isMainModule, printFigures } from './run-alone';
  * serves its first page; the build runs in a child process of its own, which has exited by then.
  * Run alone: `npx tsx e2e/bench/startup.ts` (prints JSON).
  */
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function residentMb(pid: number): Promise<number | null> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
