@@ -6,6 +6,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // The data directories every test server copies (e2e/database-templates.ts).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),

@@ -11,8 +11,10 @@ import type { Database } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { startServer } from '../server/server';
 import { test as base, expect } from './csp-guard';
+import { copyDataTemplate } from './database-templates';
+import { demoOperator } from './demo-operator';
 
-export const demoOperator = { email: 'demo@example.com', password: 'demo1234' } as const;
+export { demoOperator } from './demo-operator';
 
 export interface ServerOptions {
   /** Seed the demo operator and catalogue (default true). */
@@ -42,6 +44,7 @@ const spaDir = path.resolve(process.env.SPA_DIR ?? 'dist');
 /** Starts the real server (PGlite in a fresh data directory) on a free port of 127.0.0.1. */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'catalogue-e2e-'));
+  await copyDataTemplate(dataDir, options.seed !== false, options.env);
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
