@@ -124,7 +124,6 @@ export const generateEquipmentsBody = z.union([
    */
   z.strictObject({ subcategory_id: idField, filter: generateEquipmentsFilter }),
 ]);
-export type GenerateEquipmentsBody = z.input<typeof generateEquipmentsBody>;
 
 /** POST /api/equipments/generate's answer: SPEC's { success, message }, and what it queued and skipped. */
 export const generateEquipmentsAnswer = generateAnswer.extend({
