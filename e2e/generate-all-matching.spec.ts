@@ -31,6 +31,8 @@ test('filter, select all matching (rows ticked), Generate Equipments priced for 
   makeServer,
   request,
 }) => {
+  // Two browsers, a server of its own, axe twice and a 6 s run: more than the default minute on a busy 2-core machine.
+  test.setTimeout(150_000);
   const server = await makeServer({ env: { AI_DEMO_DELAY_MS: String(demoDelayMs) } });
   // 12 "Console maker NN" and "Desk works" in Mixing Consoles (empty in the demo); Console maker 00 is excluded.
   const [mixing] = await server.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, 'Mixing Consoles'));

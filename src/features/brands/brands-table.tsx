@@ -156,7 +156,11 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
         onSuccess: (answer) => {
           if (!answer.success) return toast.error(answer.message);
           toast.success(answer.message);
-          if (forFilter) allMatching.clear();
+          // The selection is spent (brands ticked by hand before "Select all" included).
+          if (forFilter) {
+            allMatching.clear();
+            deselectBrands(selectedIds);
+          }
         },
         onError: (error) => toast.error(errorMessage(error, generateEquipmentsFailedText)),
       }),
