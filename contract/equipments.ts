@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './http';
 import { catalogueText, clientText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
 import { endpoint } from './endpoint';
-import { generateAnswer } from './generation';
+import { generateAnswer, generateEquipmentsFilter } from './generation';
 import { realtimeEvents } from './realtime';
 
 /**
@@ -116,7 +116,26 @@ export const updateEquipmentAnswer = equipment;
 export const generateEquipmentsBody = z.union([
   z.object({ subcategory_id: idField, brands: z.array(idField).min(1, 'Select at least one brand.').max(1000) }),
   z.object({ category: clientText.min(1).max(255), subcategory: clientText.min(1).max(255), brands: z.array(idField).min(1).max(1000) }),
+  /**
+   * Extension (issue 14 point 2): every brand of the subcategory whose name contains `q` (the brands grid's "Select
+   * all N matching"), resolved on the server as GET /api/brands reads the filter. Excluded brands and brands with a
+   * run under way are skipped and counted; above `generateAllMatchingLimit` brands it is refused (422).
+   * See docs/decisions/0014-generate-for-all-matching.md.
+   */
+  z.strictObject({ subcategory_id: idField, filter: generateEquipmentsFilter }),
 ]);
+
+/** POST /api/equipments/generate's answer: SPEC's { success, message }, and what it queued and skipped. */
+export const generateEquipmentsAnswer = generateAnswer.extend({
+  queued: z.number().int().nonnegative(),
+  skipped: z.object({
+    /** Excluded brands (never generated). */
+    excluded: z.number().int().nonnegative(),
+    /** Brands with a run already under way. */
+    running: z.number().int().nonnegative(),
+  }),
+});
+export type GenerateEquipmentsAnswer = z.infer<typeof generateEquipmentsAnswer>;
 
 /** POST /api/equipments/generate-models */
 export const generateModelsBody = z.object({ brand: idField, subcategory_id: idField });
@@ -172,7 +191,7 @@ export const equipmentsApi = {
     path: '/api/equipments/generate',
     summary: 'Queues a run that generates the models of each selected brand; tokens are held until each ends.',
     body: generateEquipmentsBody,
-    answer: generateAnswer,
+    answer: generateEquipmentsAnswer,
     announces: [realtimeEvents.changeAnyStatus, realtimeEvents.changeTokens, realtimeEvents.statusesChanged],
   }),
   generateModels: endpoint({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { idField } from './http';
+import { generateEquipmentsFilter } from './generation';
 import { clientText } from './text';
 
 /**
@@ -22,9 +23,19 @@ export const estimateBody = z.discriminatedUnion('type', [
       subcategory_id: idField.optional(),
       category: clientText.min(1).max(255).optional(),
       subcategory: clientText.min(1).max(255).optional(),
-      brands: brandsField,
+      /** The brands picked by hand, or (`filter`, with `subcategory_id`) every brand of the subcategory it matches. */
+      brands: brandsField.optional(),
+      filter: generateEquipmentsFilter.optional(),
     })
     .refine((body) => body.subcategory_id !== undefined || (body.category !== undefined && body.subcategory !== undefined), {
+      message: 'The subcategory is required.',
+      path: ['subcategory_id'],
+    })
+    .refine((body) => (body.brands === undefined) !== (body.filter === undefined), {
+      message: 'Select at least one brand.',
+      path: ['brands'],
+    })
+    .refine((body) => body.filter === undefined || body.subcategory_id !== undefined, {
       message: 'The subcategory is required.',
       path: ['subcategory_id'],
     }),

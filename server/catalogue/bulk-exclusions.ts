@@ -33,15 +33,24 @@ async function selectionCondition(tx: Transaction, excluded: boolean, selection:
   }
   const { subcategory_id: subcategoryId, q } = selection.filter;
   if (subcategoryId === undefined && excluded) throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noSubcategory);
-  const conditions: SQL[] = [sql`true`];
   if (subcategoryId !== undefined) {
     const found = (await tx.execute(sql`select id from subcategories where id = ${subcategoryId} for share`)) as unknown as Rows;
     if (found.rows.length === 0) throw new NotFoundError('Subcategory');
-    conditions.push(sql`b.subcategory_id = ${subcategoryId}`);
   }
-  if (q) conditions.push(sql`b.name ilike ${containsPattern(q)}`);
-  // No subcategory: the exclusion list's filter, whose rows are the excluded brands (none is counted "not excluded").
-  if (subcategoryId === undefined) conditions.push(sql`exists (select 1 from brand_exclusions e where e.brand_id = b.id)`);
+  return matchingBrandsCondition({ subcategoryId, q });
+}
+
+/**
+ * The condition on `b` (brands) of a grid's filter, as GET /api/brands reads it: the brands of the subcategory whose
+ * name contains `q`; without a subcategory, the exclusion list's filter, whose rows are the excluded brands. Shared
+ * by the bulk exclusion and Generate Equipments for all that match (server/generation/service.ts).
+ */
+export function matchingBrandsCondition(filter: { subcategoryId?: number | undefined; q?: string | undefined }): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.subcategoryId !== undefined) conditions.push(sql`b.subcategory_id = ${filter.subcategoryId}`);
+  if (filter.q) conditions.push(sql`b.name ilike ${containsPattern(filter.q)}`);
+  // No subcategory: the exclusion list's filter (none of its rows is counted "not excluded").
+  if (filter.subcategoryId === undefined) conditions.push(sql`exists (select 1 from brand_exclusions e where e.brand_id = b.id)`);
   return sql.join(conditions, sql` and `);
 }
 

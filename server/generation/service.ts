@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { GenerateAnswer } from '../../contract/generation';
-import type { Equipment, generateEquipmentsBody } from '../../contract/equipments';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { generateAllMatchingLimit, generateEquipmentsMessages, type GenerateAnswer } from '../../contract/generation';
+import type { Equipment, GenerateEquipmentsAnswer, generateEquipmentsBody } from '../../contract/equipments';
 import type { Event } from '../../contract/events';
 import type { EstimateAnswer, ParsedEstimateBody, TypicalCostsAnswer } from '../../contract/estimate';
 import { retryableStatuses, runMessages } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { z } from 'zod';
+import { matchingBrandsCondition } from '../catalogue/bulk-exclusions';
 import { findEquipments } from '../catalogue/equipments';
 import { findEvents } from '../catalogue/events';
 import { equipmentsChanged, statusChanged } from '../notify/notifier';
@@ -24,7 +25,6 @@ import { describeTarget, loadContext, targetOfRun, type RunTarget, type TargetCo
 import type { GenerationWorker } from './worker';
 import { ConflictError, InvalidInputError, NotFoundError, PaymentRequiredError, ProviderFailedError, UnavailableError } from '../domain-errors';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * The four generate calls of SPEC 7. Events and a brand's models are generated while the request waits (their
@@ -62,24 +62,24 @@ export class GenerationService {
     return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.` };
   }
 
-  /** POST /api/equipments/generate: queues the models of each selected brand (its excluded ones skipped). */
-  async generateEquipments(userId: number, body: z.output<typeof generateEquipmentsBody>): Promise<GenerateAnswer> {
+  /**
+   * POST /api/equipments/generate: queues the models of each selected brand, hand-picked or every brand a filter
+   * matches; excluded brands and brands with a run under way are skipped and counted (409 when nothing is left).
+   * For a filter the balance must cover the most every run may cost together (402); for a hand-picked list, as
+   * SPEC's clients expect, one run (each further run that cannot be covered ends "Insufficient tokens").
+   */
+  async generateEquipments(userId: number, body: z.output<typeof generateEquipmentsBody>): Promise<GenerateEquipmentsAnswer> {
     const plan = await this.equipmentsPlan(body);
     const { context, targets, excluded, subcategoryName } = plan;
-    if (!context) throw new ConflictError('Every selected brand is excluded: nothing to generate.');
+    if (!context) throw new ConflictError(generateEquipmentsMessages.allExcluded);
     // The first brand stands for all in the balance check: a run of any of them costs about the same.
-    await this.checkBalance(userId, context);
-    const { runs, statuses } = await this.enqueue(userId, targets);
-    if (runs.length === 0) throw new ConflictError('A generation of every selected brand is already in progress.');
-    await this.announceQueued(statuses, context);
-    const notes = [
-      excluded > 0 ? `${plural(excluded, 'excluded brand', 'excluded brands')} skipped` : '',
-      targets.length > runs.length ? `${plural(targets.length - runs.length, 'brand', 'brands')} already in progress` : '',
-    ].filter(Boolean);
-    return {
-      success: true,
-      message: `Generating models for ${plural(runs.length, 'brand', 'brands')} of ${subcategoryName}.${notes.length > 0 ? ` (${notes.join('; ')}.)` : ''}`,
-    };
+    const runs = 'filter' in body ? targets.length - (await countUnderWay(this.deps.db, targets)) : 1;
+    await this.checkBalance(userId, context, runs);
+    const queued = await this.enqueue(userId, targets);
+    if (queued.runs.length === 0) throw new ConflictError(generateEquipmentsMessages.allRunning);
+    await this.announceQueued(queued.statuses, context);
+    const skipped = { excluded, running: targets.length - queued.runs.length };
+    return { success: true, message: generateEquipmentsMessages.queued(queued.runs.length, subcategoryName, skipped), queued: queued.runs.length, skipped };
   }
 
   /**
@@ -131,8 +131,10 @@ export class GenerationService {
         return { context, targets: [context.target], excluded: 0 };
       }
       case 'Equipments': {
+        if (body.filter) return this.equipmentsPlan({ subcategory_id: body.subcategory_id ?? 0, filter: body.filter });
+        const brandIds = body.brands ?? [];
         const names = body.subcategory_id === undefined ? { category: body.category ?? '', subcategory: body.subcategory ?? '' } : undefined;
-        return this.equipmentsPlan(names ? { ...names, brands: body.brands } : { subcategory_id: body.subcategory_id ?? 0, brands: body.brands });
+        return this.equipmentsPlan(names ? { ...names, brands: brandIds } : { subcategory_id: body.subcategory_id ?? 0, brands: brandIds });
       }
     }
   }
@@ -149,7 +151,8 @@ export class GenerationService {
    * The runs a Generate Equipments call stands for: one a selected brand that is not excluded (404 for a missing
    * subcategory, 422 for a brand of another one); `context` is the first brand's, undefined when every one is excluded.
    */
-  private async equipmentsPlan(body: z.output<typeof generateEquipmentsBody>) {
+  private async equipmentsPlan(body: z.output<typeof generateEquipmentsBody>): Promise<EquipmentsPlan> {
+    if ('filter' in body) return this.matchingPlan(body.subcategory_id, body.filter.q);
     const subcategoryId = 'subcategory_id' in body ? body.subcategory_id : await this.subcategoryByNames(body.category, body.subcategory);
     const ids = [...new Set(body.brands)];
     const rows = await this.deps.db
@@ -169,6 +172,32 @@ export class GenerationService {
     const categoryId = context?.target.categoryId ?? 0;
     const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
     return { context, targets, excluded: rows.length - wanted.length, subcategoryName: subcategory.name };
+  }
+
+  /**
+   * The runs of Generate Equipments for every brand of a subcategory whose name contains `q` (the condition the
+   * brands grid and the bulk exclusion read): 404 for a missing subcategory, 422 when no brand matches or more than
+   * `generateAllMatchingLimit` brands that are not excluded do.
+   */
+  private async matchingPlan(subcategoryId: number, q: string | undefined): Promise<EquipmentsPlan> {
+    const [subcategory] = await this.deps.db.select({ name: subcategories.name }).from(subcategories).where(eq(subcategories.id, subcategoryId));
+    if (!subcategory) throw new NotFoundError('Subcategory');
+    const where = matchingBrandsCondition({ subcategoryId, q });
+    const [counted] = ((await this.deps.db.execute(
+      sql`select count(*)::int as n, count(e.brand_id)::int as excluded from brands b left join brand_exclusions e on e.brand_id = b.id where ${where}`,
+    )) as unknown as { rows: { n: number; excluded: number }[] }).rows;
+    const matched = Number(counted?.n ?? 0);
+    const excluded = Number(counted?.excluded ?? 0);
+    if (matched === 0) throw new InvalidInputError('filter.q', generateEquipmentsMessages.noneMatch(q, subcategory.name));
+    if (matched - excluded > generateAllMatchingLimit) throw new InvalidInputError('filter', generateEquipmentsMessages.tooMany(matched - excluded));
+    const wanted = ((await this.deps.db.execute(
+      sql`select b.id from brands b where ${where} and not exists (select 1 from brand_exclusions e where e.brand_id = b.id) order by b.id`,
+    )) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    const [first] = wanted;
+    const context = first === undefined ? undefined : await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first }, 'Brand');
+    const categoryId = context?.target.categoryId ?? 0;
+    const targets = wanted.map((brandId): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId }));
+    return { context, targets, excluded: matched - wanted.length, subcategoryName: subcategory.name };
   }
 
   /** POST /api/runs/{id}/cancel (cancel.ts). */
@@ -214,9 +243,9 @@ export class GenerationService {
     return row.id;
   }
 
-  /** 402 unless what is available covers the most one run of this target may cost (a queued run holds it when it starts). */
-  private async checkBalance(userId: number, context: TargetContext): Promise<void> {
-    const most = mostRunCost(context, this.deps.maxOutputTokens);
+  /** 402 unless what is available covers the most `runs` runs of this target may cost (a queued run holds it when it starts). */
+  private async checkBalance(userId: number, context: TargetContext, runs = 1): Promise<void> {
+    const most = mostRunCost(context, this.deps.maxOutputTokens) * runs;
     const balance = (await readBalance(this.deps.db, userId)) ?? { tokens: 0, held: 0, available: 0 };
     if (balance.available < most) throw insufficient(most, balance);
   }
@@ -286,6 +315,14 @@ export class GenerationService {
         throw new ProviderFailedError(text || 'The generation failed.', { runId: outcome.run.id });
     }
   }
+}
+
+/** The runs a Generate Equipments call stands for (`context`: the first brand's, undefined when every one is excluded). */
+interface EquipmentsPlan {
+  context: TargetContext | undefined;
+  targets: RunTarget[];
+  excluded: number;
+  subcategoryName: string;
 }
 
 /** A generate call refused for money: SPEC's "Insufficient tokens", what the run needs and what is available. */

@@ -6,8 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { GenerateAnswer } from '../../contract/generation';
-import { equipmentsApi, type Equipment, type EquipmentBrand, type UpdateEquipmentBody } from '../../contract/equipments';
+import { equipmentsApi, type Equipment, type EquipmentBrand, type GenerateEquipmentsAnswer, type UpdateEquipmentBody } from '../../contract/equipments';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
 import { applyMutationStaleness } from './staleness';
@@ -124,8 +123,11 @@ export function generateModelsFailedText(error: unknown): string {
   return `Failed to generate models: ${errorMessage(error, error instanceof Error ? error.message : 'Unknown error')}`;
 }
 
-/** POST /api/equipments/generate { subcategory_id, brands }: generate items for these brands. */
-export function generateEquipments(body: { subcategory_id: number; brands: number[] }): Promise<GenerateAnswer> {
+/** What Generate Equipments is for: brands picked by hand, or every brand of the subcategory the filter matches. */
+export type GenerateEquipmentsSelection = { subcategory_id: number; brands: number[] } | { subcategory_id: number; filter: { q?: string } };
+
+/** POST /api/equipments/generate: generate items for these brands (the answer counts what was queued and skipped). */
+export function generateEquipments(body: GenerateEquipmentsSelection): Promise<GenerateEquipmentsAnswer> {
   return call(equipmentsApi.generate, { body });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusRecord } from '../../../contract/statuses';
-import { canSelectBrand, inProgressAmong, rowSelectionOf, selectionChanges, statusesByBrand } from './brand-selection';
+import { canSelectBrand, inProgressAmong, leaveAllMatching, rowSelectionOf, selectionChanges, statusesByBrand } from './brand-selection';
 
 const record = (over: Partial<StatusRecord>): StatusRecord => ({
   id: 1,
@@ -18,6 +18,12 @@ describe('row selection <-> store', () => {
     expect(rowSelectionOf([3, 7])).toEqual({ '3': true, '7': true });
     expect(selectionChanges({ '3': true, '7': true }, { '3': true, '9': true })).toEqual({ select: [9], deselect: [7] });
     expect(selectionChanges({}, {})).toEqual({ select: [], deselect: [] });
+  });
+  it('leaves "all matching" for the loaded rows still ticked that can be picked (Gmail), or nothing when the header box is cleared', () => {
+    const all = rowSelectionOf([1, 2, 3, 4]);
+    const { '2': _unticked, ...after } = all;
+    expect(leaveAllMatching([1, 2, 3, 4], after, (id) => id !== 4)).toEqual([1, 3]);
+    expect(leaveAllMatching([1, 2, 3, 4], {}, () => true)).toEqual([]);
   });
 });
 

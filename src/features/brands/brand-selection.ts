@@ -17,6 +17,15 @@ export function selectionChanges(before: RowSelectionState, after: RowSelectionS
   return { select: select.filter(Number.isInteger), deselect: deselect.filter(Number.isInteger) };
 }
 
+/**
+ * A row unticked (or the header box cleared) while "All N matching" is selected: as Gmail does, the selection falls
+ * back to the loaded rows picked by hand, less the ones unticked (and those that cannot be picked, In Progress).
+ * Clearing the header box leaves nothing ticked. See docs/decisions/0014-generate-for-all-matching.md.
+ */
+export function leaveAllMatching(loadedIds: readonly number[], after: RowSelectionState, canSelect: (id: number) => boolean): number[] {
+  return loadedIds.filter((id) => after[String(id)] && canSelect(id));
+}
+
 /** SPEC 2: a brand checkbox is disabled while that brand is In Progress or while a generation request is running. */
 export function canSelectBrand(status: string | null | undefined, generationRunning: boolean): boolean {
   return !generationRunning && !isInProgress(status);

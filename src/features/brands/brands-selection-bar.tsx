@@ -5,7 +5,7 @@ const noun = { one: 'brand', many: 'brands' } as const;
 
 /**
  * The brands grid's selection bar: the ticked brands, or every brand of the subcategory the quick filter matches,
- * and Exclude / Un-exclude for them. Generate Equipments keeps to the ticked brands (its floating button).
+ * and Exclude / Un-exclude for them. Generate Equipments (its floating button) is for the same selection.
  */
 export function BrandsSelectionBar({
   subcategoryId,

@@ -9,6 +9,7 @@ import {
   useBrandsPages,
   useGenerateBrandEquipments,
 } from '../../api/brands';
+import type { GenerateEquipmentsSelection } from '../../api/equipments';
 import { useEquipmentStatuses } from '../../api/statuses';
 import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
@@ -24,6 +25,7 @@ import {
   autoDeselectDelayMs,
   canSelectBrand,
   inProgressAmong,
+  leaveAllMatching,
   rowSelectionOf,
   selectionChanges,
   statusesByBrand,
@@ -67,18 +69,29 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   const selectedIds = useSelection((s) => s.selectedBrandIds);
   const setBrandSelected = useSelection((s) => s.setBrandSelected);
   const deselectBrands = useSelection((s) => s.deselectBrands);
-  const rowSelection = useMemo(() => rowSelectionOf(selectedIds), [selectedIds]);
-  const onRowSelectionChange = useCallback<OnChangeFn<RowSelectionState>>(
-    (updater) => {
-      const { select, deselect } = selectionChanges(rowSelection, functionalUpdate(updater, rowSelection));
-      for (const id of select) setBrandSelected(id, true);
-      for (const id of deselect) setBrandSelected(id, false);
-    },
-    [rowSelection, setBrandSelected],
-  );
 
   // "Select all N matching": the selection is the grid's filter, which another subcategory or text makes lapse.
   const allMatching = useAllMatching(JSON.stringify([subcategory.id, params.q ?? '']));
+  // In that mode every loaded row shows ticked; unticking one leaves it (leaveAllMatching, decision 0014).
+  const loadedIds = useMemo(() => brands.map((brand) => brand.id), [brands]);
+  const rowSelection = useMemo(() => rowSelectionOf(allMatching.allMatching ? loadedIds : selectedIds), [allMatching.allMatching, loadedIds, selectedIds]);
+  const { allMatching: allMatchingOn, clear: clearAllMatching } = allMatching;
+  const onRowSelectionChange = useCallback<OnChangeFn<RowSelectionState>>(
+    (updater) => {
+      const after = functionalUpdate(updater, rowSelection);
+      if (allMatchingOn) {
+        const picked = leaveAllMatching(loadedIds, after, (id) => canSelectBrand(statusOfId(id), false));
+        clearAllMatching();
+        deselectBrands(selectedIds.filter((id) => !picked.includes(id)));
+        for (const id of picked) setBrandSelected(id, true);
+        return;
+      }
+      const { select, deselect } = selectionChanges(rowSelection, after);
+      for (const id of select) setBrandSelected(id, true);
+      for (const id of deselect) setBrandSelected(id, false);
+    },
+    [rowSelection, allMatchingOn, loadedIds, statusOfId, clearAllMatching, deselectBrands, selectedIds, setBrandSelected],
+  );
 
   const generateEquipments = useGenerateBrandEquipments();
   const { spend, busy: spending, sending } = useSpend();
@@ -127,13 +140,28 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // Generate Equipments for the ticked brands, or for every brand the filter matches ("All N matching selected").
+  const generateCount = allMatching.allMatching ? (total ?? 0) : selectedIds.length;
   const onGenerateEquipments = () => {
-    if (generationRunning || selectedIds.length === 0) return;
-    const body = { subcategory_id: subcategory.id, brands: [...selectedIds] };
-    const what = `Generate the models of ${selectedIds.length === 1 ? '1 brand' : `${selectedIds.length} brands`} of ${subcategory.name}.`;
+    if (generationRunning || generateCount === 0) return;
+    const forFilter = allMatching.allMatching;
+    const body: GenerateEquipmentsSelection = forFilter
+      ? { subcategory_id: subcategory.id, filter: params.q ? { q: params.q } : {} }
+      : { subcategory_id: subcategory.id, brands: [...selectedIds] };
+    const what = forFilter
+      ? brandsTexts.generateAllMatchingWhat(generateCount, subcategory.name, params.q)
+      : brandsTexts.generateWhat(generateCount, subcategory.name);
     void spend({ type: 'Equipments', ...body }, what, () =>
       generateEquipments.mutateAsync(body, {
-        onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
+        onSuccess: (answer) => {
+          if (!answer.success) return toast.error(answer.message);
+          toast.success(answer.message);
+          // The selection is spent (brands ticked by hand before "Select all" included).
+          if (forFilter) {
+            allMatching.clear();
+            deselectBrands(selectedIds);
+          }
+        },
         onError: (error) => toast.error(errorMessage(error, generateEquipmentsFailedText)),
       }),
     );
@@ -189,7 +217,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
         }
       />
       <GenerateEquipmentsButton
-        count={selectedIds.length}
+        count={generateCount}
         running={generationRunning}
         asking={spending}
         onGenerate={onGenerateEquipments}
