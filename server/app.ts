@@ -76,9 +76,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(securityHeaders, { config });
   await app.register(errorHandler);
   await app.register(compression);
-  await app.register(loadShedding, { config: config.loadShedding });
   // First, so that its preClose hook (wait for the requests in flight) runs before the other plugins' (README "Stopping").
   await app.register(requestsInFlight);
+  await app.register(loadShedding, { config: config.loadShedding });
   await app.register(gracefulStop);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined || options.ownsDatabase === true });
   await app.register(authPlugin);

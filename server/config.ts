@@ -56,8 +56,9 @@ export const environmentSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).max(100_000).default(4000),
   AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
-  // Load shedding: above this event-loop delay new requests are answered 503 with Retry-After (0: never).
-  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // Load shedding: past this many requests in flight, or this event-loop lag, new requests get 503 (0: never).
+  LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(200),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   GENERATION_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
@@ -90,7 +91,9 @@ export interface AppConfig {
 }
 
 export interface LoadSheddingConfig {
-  /** Above this event-loop delay (ms) the server answers new requests 503 with Retry-After; 0 never sheds. */
+  /** With this many requests in flight the server answers new ones 503 with Retry-After; 0 never. */
+  maxInFlight: number;
+  /** While the event loop lags more than this (ms, mean over a second) it does the same; 0 never. */
   maxEventLoopDelayMs: number;
 }
 
@@ -194,6 +197,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000),
       leaseMs: Math.round(env.GENERATION_LEASE_SECONDS * 1000),
     },
-    loadShedding: { maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS },
+    loadShedding: { maxInFlight: env.LOAD_SHED_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS },
   };
 }

@@ -14,45 +14,86 @@ function lagEventLoop(): () => void {
   return () => clearInterval(timer);
 }
 
+/** Holds the database's one connection (as a long transaction would) until `release` is called. */
+function holdDatabase(t: TestApp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = t.database.db.transaction(async () => {
+    held();
+    await released;
+  });
+  return { holding, release: async () => (release(), await done) };
+}
+
+const health = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/health' });
+
 describe('load shedding (issue 15 point 4)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { loadShedding: { maxEventLoopDelayMs: 100 } });
-  });
-  afterAll(async () => {
-    await t.close();
+  describe('requests in flight', () => {
+    let t: TestApp;
+    let headers: { authorization: string };
+    beforeAll(async () => {
+      t = await createTestApp('pglite', { loadShedding: { maxInFlight: 2, maxEventLoopDelayMs: 0 } });
+      ({ headers } = await t.signIn());
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it('answers 503 with Retry-After to a request arriving with the most already in flight; those finish, and it serves again', async () => {
+      const database = holdDatabase(t);
+      await database.holding;
+      const waiting = [1, 2].map(() => t.app.inject({ method: 'GET', url: '/api/categories', headers }));
+      await sleep(100);
+      expect(t.app.requestsInFlight.count).toBe(2);
+
+      const shed = await health(t);
+      expect(shed.statusCode).toBe(503);
+      expect(shed.headers['retry-after']).toBe(String(busyRetryAfterSeconds));
+      expect(shed.json()).toEqual(busyAnswer);
+
+      await database.release();
+      for (const answer of await Promise.all(waiting)) expect(answer.statusCode).toBe(200);
+      expect((await health(t)).statusCode).toBe(200);
+    });
   });
 
-  const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
+  describe('event-loop lag', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('pglite', { loadShedding: { maxInFlight: 0, maxEventLoopDelayMs: 100 } });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
 
-  /** Asks until `accept` holds for an answer, for at most five seconds. */
-  async function askUntil(accept: (status: number) => boolean) {
-    for (let tries = 0; tries < 100; tries += 1) {
-      const res = await health();
-      if (accept(res.statusCode)) return res;
-      await sleep(50);
+    /** Asks until `accept` holds for an answer, for at most ten seconds. */
+    async function askUntil(accept: (status: number) => boolean) {
+      for (let tries = 0; tries < 200; tries += 1) {
+        const res = await health(t);
+        if (accept(res.statusCode)) return res;
+        await sleep(50);
+      }
+      throw new Error('the answer never came');
     }
-    throw new Error('the answer never came');
-  }
 
-  it('answers 503 with Retry-After while the event loop lags, then serves again once it is calm', async () => {
-    expect((await health()).statusCode).toBe(200);
-
-    const stopLagging = lagEventLoop();
-    const shed = await askUntil((status) => status === 503).finally(stopLagging);
-    expect(shed.headers['retry-after']).toBe(String(busyRetryAfterSeconds));
-    expect(shed.json()).toEqual(busyAnswer);
-
-    const served = await askUntil((status) => status === 200);
-    expect(served.json()).toMatchObject({});
+    it('answers 503 with Retry-After while the event loop lags, then serves again once it is calm', async () => {
+      expect((await health(t)).statusCode).toBe(200);
+      const stopLagging = lagEventLoop();
+      const shed = await askUntil((status) => status === 503).finally(stopLagging);
+      expect(shed.headers['retry-after']).toBe(String(busyRetryAfterSeconds));
+      expect(shed.json()).toEqual(busyAnswer);
+      await askUntil((status) => status === 200);
+    });
   });
 
-  it('never sheds when turned off (0)', async () => {
-    const calm = await createTestApp('pglite', { loadShedding: { maxEventLoopDelayMs: 0 } });
+  it('never sheds when both checks are off (0)', async () => {
+    const calm = await createTestApp('pglite', { loadShedding: { maxInFlight: 0, maxEventLoopDelayMs: 0 } });
     const stopLagging = lagEventLoop();
     try {
-      await sleep(1_500);
-      expect((await calm.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await sleep(2_500);
+      expect((await health(calm)).statusCode).toBe(200);
     } finally {
       stopLagging();
       await calm.close();

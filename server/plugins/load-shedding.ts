@@ -9,7 +9,7 @@ import { UnavailableError } from '../domain-errors';
 export const busyAnswer: ErrorAnswer = { message: 'The server is busy. Try again in a moment.' };
 export const busyRetryAfterSeconds = 2;
 
-/** Answered by the error handler as every 503 is: `{ message }`; under-pressure has set Retry-After. */
+/** Answered by the error handler as every 503 is: `{ message }`, with Retry-After. */
 class ServerBusyError extends UnavailableError {
   constructor() {
     super(busyAnswer.message);
@@ -17,19 +17,31 @@ class ServerBusyError extends UnavailableError {
 }
 
 /**
- * Load shedding (issue 15 point 4): while the event loop lags more than the configured delay (every request
- * waiting behind the embedded database's one connection, say), new requests are answered at once with 503 and
- * Retry-After rather than joining a queue whose latency grows without bound. Requests already running finish.
+ * Load shedding (issue 15 point 4): a request that arrives while `maxInFlight` requests are already being served
+ * is answered at once with 503 and Retry-After rather than joining a queue whose latency grows without bound (on
+ * the embedded database every query waits for the one connection). As a backstop, while the event loop lags more
+ * than `maxEventLoopDelayMs` on average over a second (@fastify/under-pressure), new requests are shed too; one
+ * slow query alone does not trip it. Requests already running always finish. 0 turns a check off.
  */
 export default fp(
-  async (app: FastifyInstance, options: { config: LoadSheddingConfig; sampleIntervalMs?: number }) => {
-    if (options.config.maxEventLoopDelayMs === 0) return;
-    await app.register(underPressure, {
-      maxEventLoopDelay: options.config.maxEventLoopDelayMs,
-      sampleInterval: options.sampleIntervalMs ?? 250,
-      retryAfter: busyRetryAfterSeconds,
-      customError: ServerBusyError,
-    });
+  async (app: FastifyInstance, options: { config: LoadSheddingConfig }) => {
+    const { maxInFlight, maxEventLoopDelayMs } = options.config;
+    if (maxInFlight > 0) {
+      // requests-in-flight has counted this request already.
+      app.addHook('onRequest', async (_request, reply) => {
+        if (app.requestsInFlight.count <= maxInFlight) return;
+        reply.header('retry-after', String(busyRetryAfterSeconds));
+        throw new ServerBusyError();
+      });
+    }
+    if (maxEventLoopDelayMs > 0) {
+      await app.register(underPressure, {
+        maxEventLoopDelay: maxEventLoopDelayMs,
+        sampleInterval: 1_000,
+        retryAfter: busyRetryAfterSeconds,
+        customError: ServerBusyError,
+      });
+    }
   },
-  { name: 'load-shedding' },
+  { name: 'load-shedding', dependencies: ['requests-in-flight'] },
 );
