@@ -14,6 +14,7 @@ import { compareFigures, formatChanges } from './compare';
 import { benchEquipmentExport } from './equipment-export';
 import { benchLighthouse } from './lighthouse';
 import { benchLiveEventCost } from './live-event-cost';
+import { benchLoginToRows } from './login-to-rows';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
 import { benchStartup } from './startup';
@@ -37,6 +38,7 @@ const sections: Record<string, () => Promise<unknown>> = {
       await server.close();
     }
   },
+  login_to_first_rows: benchLoginToRows,
   lighthouse: benchLighthouse,
   startup: benchStartup,
   api: () => benchApi('pglite'),
