@@ -4,7 +4,8 @@ import type { Category } from '../contract/categories';
 import { modelTypes, statusNames } from '../contract/statuses';
 import { categories, statuses } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test, type TestServer } from './fixtures';
+import { demoOperator, expect, test, type TestServer } from './fixtures';
+import { selectSubcategory } from './live';
 
 /** SPEC 2 "Dashboard header": every state, one dropdown at a time, the avatar menu and logout. */
 
@@ -291,6 +292,32 @@ test.describe('dashboard header', () => {
     await page.getByRole('menuitem', { name: 'Payment Methods' }).click();
     await expect(page).toHaveURL(`${server.url}/dashboard/payment-methods`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
+  });
+
+  test('signing in again opens the category and subcategory the operator left, and another operator starts from the first', async ({ page, server }) => {
+    await server.loginAs(page, { email: 'remembers@example.com' });
+    await page.goto(`${server.url}/dashboard/brands`);
+    await selectSubcategory(page, 'Audio Equipment', 'Studio Monitors');
+    await expect(page.getByRole('table', { name: /^Brands of Studio Monitors/ })).toBeVisible();
+    const firstSubcategory = await subcategoryTrigger(page).textContent();
+
+    await accountTrigger(page).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await server.loginAs(page, { email: 'someone-else@example.com' });
+    await page.goto(`${server.url}/dashboard/brands`);
+    await expect(subcategoryTrigger(page)).toBeEnabled();
+    await expect(subcategoryTrigger(page)).not.toHaveText(/Studio Monitors/);
+
+    await accountTrigger(page).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await page.getByLabel('Email').fill('remembers@example.com');
+    await page.getByLabel('Password').fill(demoOperator.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('table', { name: /^Brands of Studio Monitors/ })).toBeVisible();
+    await expect(subcategoryTrigger(page)).toHaveText(/Studio Monitors/);
+    expect(firstSubcategory).toMatch(/Studio Monitors/);
   });
 
   test('avatar menu: Logout revokes the token, clears the storage and goes to /login', async ({ page, server, request }) => {

@@ -57,8 +57,10 @@ export const environmentSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).max(100_000).default(4000),
   AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   // Load shedding: past this many requests in flight, or this event-loop lag, new requests get 503 (0: never).
+  // The lag check is off by default: the embedded database's queries run on the event loop, so one slow query
+  // would look like overload; with PostgreSQL a lagging loop does mean an overloaded process.
   LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(200),
-  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   GENERATION_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureHttp } from './api/http';
 import { createQueryClient } from './api/query-client';
+import { rememberSelection, restoreRememberedSelection } from './auth/remembered-selection';
 import { onSignedOutElsewhere } from './auth/session';
 import { handleLostSession } from './auth/sign-out';
 import { styleNonce } from './config/meta';
@@ -15,6 +16,10 @@ import './styles.css';
 // with this nonce only.
 const nonce = styleNonce();
 if (nonce) setNonce(nonce);
+
+// The signed-in operator's last category and subcategory (a reload, or a new tab) before the first screen renders.
+restoreRememberedSelection();
+rememberSelection();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -20,8 +20,9 @@ class ServerBusyError extends UnavailableError {
  * Load shedding (issue 15 point 4): a request that arrives while `maxInFlight` requests are already being served
  * is answered at once with 503 and Retry-After rather than joining a queue whose latency grows without bound (on
  * the embedded database every query waits for the one connection). As a backstop, while the event loop lags more
- * than `maxEventLoopDelayMs` on average over a second (@fastify/under-pressure), new requests are shed too; one
- * slow query alone does not trip it. Requests already running always finish. 0 turns a check off.
+ * than `maxEventLoopDelayMs` on average over a second (@fastify/under-pressure), new requests are shed too (off by
+ * default: on PGlite one slow query lags the loop as overload would). Requests already running always finish.
+ * 0 turns a check off.
  */
 export default fp(
   async (app: FastifyInstance, options: { config: LoadSheddingConfig }) => {

@@ -6,6 +6,7 @@ import {
   deselectBrands,
   initialSelection,
   reconcileWithCategories,
+  restoreChoice,
   selectCategory,
   selectSubcategory,
   setBrandSelected,
@@ -25,6 +26,27 @@ function state(partial: Partial<SelectionState> = {}): SelectionState {
 }
 
 afterEach(() => useSelection.getState().reset());
+
+describe('a remembered choice (issue 15 point 2)', () => {
+  it('is taken back, dropping ticked brands, and kept by the next categories load while it exists', () => {
+    const restored = restoreChoice(state({ selectedCategoryId: 1, selectedSubcategoryId: 11, selectedBrandIds: [5] }), { categoryId: 1, subcategoryId: 12 });
+    expect(restored).toEqual(state({ selectedCategoryId: 1, selectedSubcategoryId: 12 }));
+    expect(reconcileWithCategories(restored, [cycling, running])).toBe(restored);
+  });
+
+  it('that no longer exists falls back as SPEC 4 says', () => {
+    const restored = restoreChoice(state(), { categoryId: 1, subcategoryId: 99 });
+    expect(reconcileWithCategories(restored, [cycling, running])).toEqual(state({ selectedCategoryId: 1, selectedSubcategoryId: 11 }));
+    expect(reconcileWithCategories(restoreChoice(state(), { categoryId: 9, subcategoryId: 91 }), [running])).toEqual(
+      state({ selectedCategoryId: 2, selectedSubcategoryId: 21 }),
+    );
+  });
+
+  it('equal to the current one changes nothing', () => {
+    const current = state({ selectedCategoryId: 2, selectedSubcategoryId: 21, selectedBrandIds: [7] });
+    expect(restoreChoice(current, { categoryId: 2, subcategoryId: 21 })).toBe(current);
+  });
+});
 
 describe('Screen type (SPEC 4)', () => {
   it('defaults to Events', () => {

@@ -75,6 +75,15 @@ export function reconcileWithCategories(state: SelectionState, categories: reado
   return subcategoryStillThere ? state : selectCategory(state, category);
 }
 
+/**
+ * Takes back the category and subcategory an operator had chosen in an earlier session; the next load of the
+ * categories keeps them if they still exist (`reconcileWithCategories`), else falls back as SPEC 4 says.
+ */
+export function restoreChoice(state: SelectionState, choice: { categoryId: number | null; subcategoryId: number | null }): SelectionState {
+  if (state.selectedCategoryId === choice.categoryId && state.selectedSubcategoryId === choice.subcategoryId) return state;
+  return { ...withSubcategory(state, choice.subcategoryId), selectedCategoryId: choice.categoryId };
+}
+
 /** SPEC 4 "Screen type": set on entering a screen. */
 export function setScreenType(state: SelectionState, type: ScreenType): SelectionState {
   return state.selectedType === type ? state : { ...state, selectedType: type };
@@ -111,6 +120,7 @@ export interface SelectionActions {
   selectCategory: (category: CategoryRef | null) => void;
   selectSubcategory: (subcategoryId: number | null) => void;
   reconcileWithCategories: (categories: readonly CategoryRef[]) => void;
+  restoreChoice: (choice: { categoryId: number | null; subcategoryId: number | null }) => void;
   setScreenType: (type: ScreenType) => void;
   toggleBrand: (brandId: number) => void;
   setBrandSelected: (brandId: number, selected: boolean) => void;
@@ -143,6 +153,7 @@ export const useSelection = create<SelectionStore>()((set, get) => {
     selectCategory: (category) => apply((s) => selectCategory(s, category)),
     selectSubcategory: (id) => apply((s) => selectSubcategory(s, id)),
     reconcileWithCategories: (categories) => apply((s) => reconcileWithCategories(s, categories)),
+    restoreChoice: (choice) => apply((s) => restoreChoice(s, choice)),
     setScreenType: (type) => apply((s) => setScreenType(s, type)),
     toggleBrand: (id) => apply((s) => toggleBrand(s, id)),
     setBrandSelected: (id, selected) => apply((s) => setBrandSelected(s, id, selected)),

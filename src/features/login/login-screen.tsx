@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLogin } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { afterLoginPath } from '../../auth/redirect';
+import { restoreRememberedSelection } from '../../auth/remembered-selection';
 import { saveSession } from '../../auth/session';
 import { usePreloadNextScreen } from './use-preload-next-screen';
 
@@ -40,6 +41,7 @@ export function LoginScreen({ returnTo }: { returnTo: string | undefined }) {
             return;
           }
           queryClient.clear(); // nothing of a previous session may show
+          restoreRememberedSelection();
           await router.navigate({ href: returnTo ?? afterLoginPath, replace: true });
         },
         onError: (error) => setFailure(errorMessage(error, loginFailedText)),
