@@ -60,7 +60,7 @@ export function BrandExclusionsSelection({
       onSelectAll={allMatching.selectAll}
       onClear={clear}
     >
-      <BulkExclusionButtons actions={['unexclude']} selection={selection} count={count} noun={noun} onDone={clear} />
+      <BulkExclusionButtons target="brands" actions={['unexclude']} selection={selection} count={count} noun={noun} onDone={clear} />
     </BulkSelectionBar>
   );
 }

@@ -39,6 +39,7 @@ export function BrandsSelectionBar({
       onClear={clear}
     >
       <BulkExclusionButtons
+        target="brands"
         actions={['exclude', 'unexclude']}
         selection={selection}
         count={allMatching.allMatching ? total : pickedIds.length}
