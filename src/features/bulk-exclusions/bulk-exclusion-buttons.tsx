@@ -58,8 +58,11 @@ export function BulkExclusionButtons<T extends BulkTarget>({
       .mutateAsync({ excluded: action === 'exclude', selection } as BulkExclusionBody<T>)
       .then(
         (answer) => {
+          // The selection bar (and this button) goes once the selection is spent: the focus goes to the grid.
+          const grid = lastButton.current?.closest('.data-table')?.querySelector<HTMLElement>('.data-table__scroll');
           showOutcome(answer.message, answer.undo);
           onDone();
+          if (grid) requestAnimationFrame(() => grid.focus());
         },
         (error: unknown) => showFailure(exclusionErrorText(error, bulkTexts.failed)),
       )
