@@ -9,7 +9,7 @@ import { availableEngines } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
-import { benchBulkExclusion } from './bulk-exclusion';
+import { benchBulkExclusion, benchBulkModelExclusion } from './bulk-exclusion';
 import { compareFigures, formatChanges } from './compare';
 import { benchEquipmentExport } from './equipment-export';
 import { benchLiveEventCost } from './live-event-cost';
@@ -47,6 +47,7 @@ const sections: Record<string, () => Promise<unknown>> = {
   transactions_export: benchTransactionsExport,
   equipment_export: benchEquipmentExport,
   bulk_exclusion: benchBulkExclusion,
+  bulk_model_exclusion: benchBulkModelExclusion,
 };
 
 const referenceFile = 'docs/bench/figures.json';
