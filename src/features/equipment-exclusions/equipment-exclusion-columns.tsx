@@ -15,7 +15,7 @@ const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextC
  * a bulk Un-exclude (issue 14 point 2).
  */
 export const equipmentExclusionColumns = col.columns([
-  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select models' }),
+  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select exclusions' }),
   // The columns up to the model (what names a row) are pinned at the left, in the spec's order; Actions at the right.
   col.accessor('category', { ...text, header: headers.category, meta: { width: '110px', pin: 'left' } }),
   col.accessor('subcategory', { ...text, header: headers.subcategory, meta: { width: '120px', pin: 'left' } }),

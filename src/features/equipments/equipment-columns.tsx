@@ -75,7 +75,7 @@ export const sortableEquipmentColumns = ['brand', 'model', 'year', 'category', '
 
 export const equipmentColumns = col.columns([
   // The checkbox that selects models for a bulk Exclude / Un-exclude (issue 14 point 2).
-  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select models' }),
+  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select items' }),
   col.accessor('brand', { header: headers.brand, cell: ({ row }) => <TextCell row={row.original} field="brand" />, meta: { width: '150px' } }),
   col.accessor('model', {
     header: headers.model,
