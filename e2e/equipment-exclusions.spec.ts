@@ -7,6 +7,7 @@ import { demoOperator, expect, test, type TestServer } from './fixtures';
 /** SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions) and its SPEC 8 texts. */
 
 const columns = [
+  'Select exclusions',
   'Category',
   'Subcategory',
   'Brand',
@@ -80,6 +81,7 @@ test.describe('equipment exclusions', () => {
     await expectColumns(page, columns);
     const row = rowOf(page, 'Caterpillar', 'M318');
     await expect(row.getByRole('cell')).toHaveText([
+      '',
       'Construction Equipment',
       'Excavators',
       'Caterpillar',
@@ -95,7 +97,7 @@ test.describe('equipment exclusions', () => {
       'Remove from Exclusion List',
     ]);
     // Tags are joined by commas.
-    await expect(rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('cell').nth(7)).toHaveText('crawler, large');
+    await expect(rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('cell').nth(8)).toHaveText('crawler, large');
     await expect(bodyRows(page)).toHaveCount(2);
     await expectNoSeriousA11yViolations(page);
 
@@ -119,9 +121,9 @@ test.describe('equipment exclusions', () => {
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
     const cells = rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('cell');
-    await expect(cells.nth(8)).toHaveText('No');
     await expect(cells.nth(9)).toHaveText('No');
-    await expect(cells.nth(4)).toHaveText('—');
+    await expect(cells.nth(10)).toHaveText('No');
+    await expect(cells.nth(5)).toHaveText('—');
   });
 
   test('sort and quick filter live in the URL and survive a reload', async ({ page, server }) => {
@@ -132,10 +134,10 @@ test.describe('equipment exclusions', () => {
     await grid(page).getByRole('button', { name: 'Brand', exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=brand&dir=asc/);
     await expect(grid(page).getByRole('columnheader', { name: 'Brand', exact: true })).toHaveAttribute('aria-sort', 'ascending');
-    await expect(bodyRows(page).first().getByRole('cell').nth(2)).toHaveText('Caterpillar');
+    await expect(bodyRows(page).first().getByRole('cell').nth(3)).toHaveText('Caterpillar');
     await grid(page).getByRole('button', { name: 'Brand', exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=brand&dir=desc/);
-    await expect(bodyRows(page).first().getByRole('cell').nth(2)).toHaveText('Komatsu');
+    await expect(bodyRows(page).first().getByRole('cell').nth(3)).toHaveText('Komatsu');
 
     await page.getByRole('searchbox', { name: 'Filter exclusions' }).fill('wheeled');
     await expect(page).toHaveURL(/[?&]q=wheeled/);

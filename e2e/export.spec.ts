@@ -88,7 +88,8 @@ test.describe('export every grid', () => {
     const grid = page.getByRole('table', { name: 'Excluded equipment' });
     const rows = grid.locator('tbody tr.data-table__row');
     await expect(rows.first()).toBeVisible();
-    const models = await rows.locator('td:nth-child(4)').allInnerTexts();
+    // The 5th cell: after the checkbox, Category, Subcategory and Brand.
+    const models = await rows.locator('td:nth-child(5)').allInnerTexts();
 
     // The file waits until the test lets it go: the trigger is disabled meanwhile.
     let release: () => void = () => undefined;

@@ -9,7 +9,7 @@ import { availableEngines } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
-import { benchBulkExclusion } from './bulk-exclusion';
+import { benchBulkExclusion, benchBulkModelExclusion } from './bulk-exclusion';
 import { compareFigures, formatChanges } from './compare';
 import { benchEquipmentExport } from './equipment-export';
 import { benchLighthouse } from './lighthouse';
@@ -51,6 +51,7 @@ const sections: Record<string, () => Promise<unknown>> = {
   transactions_export: benchTransactionsExport,
   equipment_export: benchEquipmentExport,
   bulk_exclusion: benchBulkExclusion,
+  bulk_model_exclusion: benchBulkModelExclusion,
 };
 
 const referenceFile = 'docs/bench/figures.json';

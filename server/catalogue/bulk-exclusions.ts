@@ -1,35 +1,61 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bulkExclusionMessages, type BulkExclusionAnswer } from '../../contract/bulk-exclusions';
+import { bulkExclusionMessages, bulkNouns, type BulkExclusionAnswer, type BulkNoun } from '../../contract/bulk-exclusions';
 import type { Database, Transaction } from '../db/client';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
-import type { Notifier } from '../notify/notifier';
+import { equipmentGridFilter } from '../export/equipment-csv';
+import { equipmentsChanged, type Notifier } from '../notify/notifier';
 import { announceBrandExclusions } from './brand-exclusion-events';
 import { containsPattern } from './brands';
 import { recordExclusionChange, type FlippedRow } from './exclusion-journal';
+import { modelLabel } from './exclusions';
 
 /**
- * Bulk exclusion of brands (contract/bulk-exclusions.ts): the selection, hand-picked ids or a grid's filter, is
- * resolved inside the one transaction that flips it (a brand added to the subcategory meanwhile is part of "all
- * that match"), with one statement each way, and recorded as one exclusion change.
+ * Bulk exclusion of brands and of models (contract/bulk-exclusions.ts): the selection, hand-picked ids or a grid's
+ * filter, is resolved inside the one transaction that flips it (a row added to the subcategory meanwhile is part of
+ * "all that match"), with one statement each way, and recorded as one exclusion change.
  */
 
 export type ResolvedSelection = { ids: number[] } | { filter: { subcategory_id?: number | undefined; q?: string | undefined } };
+export type ResolvedModelSelection =
+  | { ids: number[] }
+  | { filter: { subcategory_id?: number | undefined; brand_id?: number | undefined; q?: string | undefined } };
+
+interface Changed {
+  id: number;
+  subcategoryId: number;
+  createdBy: number | null;
+  createdAt: Date;
+}
 
 interface Outcome {
   matched: number;
-  changed: { id: number; subcategoryId: number; createdBy: number | null; createdAt: Date }[];
+  changed: Changed[];
   label: string;
 }
 
 type Rows = { rows: Record<string, unknown>[] };
 
+const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** The rows an insert or delete returned (`id`, `subcategory_id`, `created_by`, `created_at`), by id. */
+function changedRows(result: Rows): Changed[] {
+  return result.rows
+    .map((row) => ({
+      id: Number(row.id),
+      subcategoryId: Number(row.subcategory_id),
+      createdBy: row.created_by === null ? null : Number(row.created_by),
+      createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
 /** The condition on `b` (brands) a selection stands for; checks what it names exists (404), locking it. */
 async function selectionCondition(tx: Transaction, excluded: boolean, selection: ResolvedSelection): Promise<SQL> {
   if ('ids' in selection) {
     const ids = [...new Set(selection.ids)];
-    const found = (await tx.execute(sql`select id from brands where id = any(${`{${ids.join(',')}}`}::int[]) for share`)) as unknown as Rows;
+    const found = (await tx.execute(sql`select id from brands where id = any(${idList(ids)}::int[]) for share`)) as unknown as Rows;
     if (found.rows.length !== ids.length) throw new NotFoundError('Brand', 'One of the selected brands was not found: it may have been deleted. Reload the list.');
-    return sql`b.id = any(${`{${ids.join(',')}}`}::int[])`;
+    return sql`b.id = any(${idList(ids)}::int[])`;
   }
   const { subcategory_id: subcategoryId, q } = selection.filter;
   if (subcategoryId === undefined && excluded) throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noSubcategory);
@@ -69,17 +95,34 @@ async function flip(tx: Transaction, userId: number, excluded: boolean, selectio
         delete from brand_exclusions x using brands b
         where x.brand_id = b.id and ${where}
         returning x.brand_id as id, b.subcategory_id, x.created_by, x.created_at`)) as unknown as Rows);
-  const changed = result.rows
-    .map((row) => ({
-      id: Number(row.id),
-      subcategoryId: Number(row.subcategory_id),
-      createdBy: row.created_by === null ? null : Number(row.created_by),
-      createdAt: row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at)),
-    }))
-    .sort((a, b) => a.id - b.id);
+  const changed = changedRows(result);
   const [only] = changed;
   const named = changed.length === 1 && only ? ((await tx.execute(sql`select name from brands where id = ${only.id}`)) as unknown as Rows).rows[0] : undefined;
   return { matched: Number(counted?.n ?? 0), changed, label: named ? String(named.name) : 'the selected brands' };
+}
+
+/**
+ * The one transaction of a bulk action: `flip` changes the rows, the journal records them as one change (so one Undo
+ * takes the whole bulk action back, issue 14 point 4), and the answer counts them.
+ */
+async function runBulk(
+  db: Database,
+  input: { userId: number; excluded: boolean; kind: FlippedRow['kind']; noun: BulkNoun },
+  flipRows: (tx: Transaction) => Promise<Outcome>,
+): Promise<{ answer: BulkExclusionAnswer; changed: Changed[] }> {
+  const { outcome, undo } = await db.transaction(async (tx) => {
+    const outcome = await flipRows(tx);
+    const rows = outcome.changed.map(
+      (row): FlippedRow =>
+        input.excluded
+          ? { kind: input.kind, id: row.id, excluded: true }
+          : { kind: input.kind, id: row.id, excluded: false, previous: { createdBy: row.createdBy, createdAt: row.createdAt } },
+    );
+    return { outcome, undo: await recordExclusionChange(tx, { userId: input.userId, label: outcome.label, rows }) };
+  });
+  const done = outcome.changed.length;
+  const already = outcome.matched - done;
+  return { answer: { message: bulkExclusionMessages.done(input.excluded, done, already, input.noun), done, skipped: { already }, undo }, changed: outcome.changed };
 }
 
 /** POST /api/brands/exclusions/bulk */
@@ -88,19 +131,78 @@ export async function bulkExcludeBrands(
   notifier: Notifier,
   input: { userId: number; excluded: boolean; selection: ResolvedSelection },
 ): Promise<BulkExclusionAnswer> {
-  const { outcome, undo } = await db.transaction(async (tx) => {
-    const outcome = await flip(tx, input.userId, input.excluded, input.selection);
-    const rows = outcome.changed.map(
-      (row): FlippedRow =>
-        input.excluded
-          ? { kind: 'brand', id: row.id, excluded: true }
-          : { kind: 'brand', id: row.id, excluded: false, previous: { createdBy: row.createdBy, createdAt: row.createdAt } },
-    );
-    // One change in the journal, so one Undo takes the whole bulk action back (issue 14 point 4).
-    return { outcome, undo: await recordExclusionChange(tx, { userId: input.userId, label: outcome.label, rows }) };
-  });
-  announceBrandExclusions(notifier, outcome.changed);
-  const done = outcome.changed.length;
-  const already = outcome.matched - done;
-  return { message: bulkExclusionMessages.done(input.excluded, done, already), done, skipped: { already }, undo };
+  const { answer, changed } = await runBulk(db, { ...input, kind: 'brand', noun: bulkNouns.brand }, (tx) =>
+    flip(tx, input.userId, input.excluded, input.selection),
+  );
+  announceBrandExclusions(notifier, changed);
+  return answer;
+}
+
+/** `equipments` joined as the grids show them (the quick filter reads the category's and subcategory's names). */
+const modelsFrom = sql`equipments join categories on categories.id = equipments.category_id join subcategories on subcategories.id = equipments.subcategory_id`;
+
+/** The condition on `equipments` a model selection stands for; checks what it names exists (404), locking it. */
+async function modelCondition(tx: Transaction, excluded: boolean, selection: ResolvedModelSelection): Promise<SQL> {
+  if ('ids' in selection) {
+    const ids = [...new Set(selection.ids)];
+    const found = (await tx.execute(sql`select id from equipments where id = any(${idList(ids)}::int[]) for share`)) as unknown as Rows;
+    if (found.rows.length !== ids.length) throw new NotFoundError('Equipment', 'One of the selected models was not found: it may have been deleted. Reload the list.');
+    return sql`equipments.id = any(${idList(ids)}::int[])`;
+  }
+  const { subcategory_id: subcategoryId, brand_id: brandId, q } = selection.filter;
+  const scoped = subcategoryId !== undefined || brandId !== undefined;
+  if (!scoped && excluded) throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noModelScope);
+  const conditions: SQL[] = [sql`true`];
+  if (subcategoryId !== undefined) {
+    const found = (await tx.execute(sql`select id from subcategories where id = ${subcategoryId} for share`)) as unknown as Rows;
+    if (found.rows.length === 0) throw new NotFoundError('Subcategory');
+    conditions.push(sql`equipments.subcategory_id = ${subcategoryId}`);
+  }
+  if (brandId !== undefined) {
+    const found = (await tx.execute(sql`select id from brands where id = ${brandId} for share`)) as unknown as Rows;
+    if (found.rows.length === 0) throw new NotFoundError('Brand');
+    conditions.push(sql`equipments.brand_id = ${brandId}`);
+  }
+  // Scoped: the details grid's quick filter. Not scoped: the exclusion list's, whose rows are the excluded models.
+  const quick = equipmentGridFilter(q, scoped ? 'details' : 'exclusions');
+  if (quick) conditions.push(quick);
+  if (!scoped) conditions.push(sql`exists (select 1 from equipment_exclusions e where e.equipment_id = equipments.id)`);
+  return sql.join(conditions, sql` and `);
+}
+
+async function flipModels(tx: Transaction, userId: number, excluded: boolean, selection: ResolvedModelSelection): Promise<Outcome> {
+  const where = await modelCondition(tx, excluded, selection);
+  const [counted] = ((await tx.execute(sql`select count(*)::int as n from ${modelsFrom} where ${where}`)) as unknown as Rows).rows;
+  const result = excluded
+    ? ((await tx.execute(sql`
+        with inserted as (
+          insert into equipment_exclusions (equipment_id, created_by)
+          select equipments.id, ${userId}::int from ${modelsFrom} where ${where}
+          on conflict do nothing
+          returning equipment_id, created_by, created_at)
+        select i.equipment_id as id, m.subcategory_id, i.created_by, i.created_at from inserted i join equipments m on m.id = i.equipment_id`)) as unknown as Rows)
+    : ((await tx.execute(sql`
+        delete from equipment_exclusions x using ${modelsFrom}
+        where x.equipment_id = equipments.id and ${where}
+        returning x.equipment_id as id, equipments.subcategory_id, x.created_by, x.created_at`)) as unknown as Rows);
+  const changed = changedRows(result);
+  const [only] = changed;
+  const named = changed.length === 1 && only ? ((await tx.execute(sql`select brand, model from equipments where id = ${only.id}`)) as unknown as Rows).rows[0] : undefined;
+  return { matched: Number(counted?.n ?? 0), changed, label: named ? modelLabel({ brand: String(named.brand), model: String(named.model) }) : 'the selected models' };
+}
+
+/** POST /api/equipments/exclusions/bulk: one coarse event (the subcategories whose models changed), however many. */
+export async function bulkExcludeModels(
+  db: Database,
+  notifier: Notifier,
+  input: { userId: number; excluded: boolean; selection: ResolvedModelSelection },
+): Promise<BulkExclusionAnswer> {
+  const { answer, changed } = await runBulk(db, { ...input, kind: 'equipment', noun: bulkNouns.model }, (tx) =>
+    flipModels(tx, input.userId, input.excluded, input.selection),
+  );
+  equipmentsChanged(
+    notifier,
+    changed.map((row) => row.subcategoryId),
+  );
+  return answer;
 }

@@ -113,7 +113,8 @@ async function deleteEquipmentExclusions(tx: Transaction, ids: number[]): Promis
   return deleted.map((d) => ({ kind: 'equipment', id: d.id, excluded: false, previous: { createdBy: d.createdBy, createdAt: d.createdAt } }));
 }
 
-const modelLabel = (row: { brand: string; model: string }) => `${row.brand} - ${row.model}`;
+/** How a change of one model is named in the journal and its undo's message. */
+export const modelLabel = (row: { brand: string; model: string }) => `${row.brand} - ${row.model}`;
 
 /**
  * POST /api/brands/exclusions: excludes the brand of that name (case-insensitive), in `subcategoryId` when given.

@@ -115,6 +115,14 @@ const equipmentFilterColumns: readonly EquipmentColumn[] = [
   'brand', 'model', 'year', 'category', 'subcategory', 'specifications', 'description', 'tags', 'seo_title', 'seo_description',
 ];
 
+/**
+ * The quick filter of an equipment grid as SQL on `equipments` joined to its category and subcategory: the details
+ * grid's (its text columns) or the exclusion list's (every column it shows). Bulk exclusion selects by it too.
+ */
+export function equipmentGridFilter(q: string | undefined, grid: 'details' | 'exclusions'): SQL | undefined {
+  return quickFilter(q, grid === 'details' ? equipmentFilterColumns : (Object.keys(equipmentExclusionExportColumns) as EquipmentColumn[]));
+}
+
 /** Which models the query names (404 when its subcategory or brand does not exist), and the file's name. */
 async function equipmentScope(db: Executor, query: EquipmentsExportQuery): Promise<{ where: SQL[]; name: string }> {
   const where: SQL[] = [];
@@ -143,7 +151,7 @@ async function equipmentScope(db: Executor, query: EquipmentsExportQuery): Promi
 /** GET /api/equipments/export: 404 before anything is sent when the subcategory or brand is unknown. */
 export async function equipmentsCsv(db: Executor, query: EquipmentsExportQuery): Promise<{ name: string; csv: Readable }> {
   const scope = await equipmentScope(db, query);
-  const filter = and(...scope.where, quickFilter(query.q, equipmentFilterColumns));
+  const filter = and(...scope.where, equipmentGridFilter(query.q, 'details'));
   const listOrder = [asc(equipments.brand), asc(equipments.model), asc(equipments.id)];
   const { sort } = query;
   const batches =
@@ -175,7 +183,7 @@ function orderBy(key: SQL, dir: 'asc' | 'desc'): SQL {
 
 /** GET /api/equipments/exclusions/export: the excluded models, by default newest exclusion first. */
 export function equipmentExclusionsCsv(db: Executor, query: EquipmentExclusionsExportQuery): Readable {
-  const filter = quickFilter(query.q, Object.keys(equipmentExclusionExportColumns) as EquipmentColumn[]);
+  const filter = equipmentGridFilter(query.q, 'exclusions');
   const listOrder = [desc(equipmentExclusions.createdAt), desc(equipmentExclusions.equipmentId)];
   const order = query.sort === undefined ? listOrder : [orderBy(sortKey(query.sort), query.dir), ...listOrder];
   const batches = offsetBatchesOf(async (offset, limit) =>

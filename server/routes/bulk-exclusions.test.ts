@@ -1,12 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bulkExclusionAnswer, type BulkExclusionAnswer } from '../../contract/bulk-exclusions';
-import type { UndoAnswer } from '../../contract/exclusion-changes';
-import type { ErrorAnswer } from '../../contract/http';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import { brandExclusions, brands, exclusionChangeRows, subcategories } from '../db/schema';
 import type { TestApp } from '../test/app';
-import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
+import { bulkCalls } from '../test/bulk';
+import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
@@ -33,17 +31,11 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const bulk = async (body: unknown) => {
-    const res = await call<BulkExclusionAnswer>('POST', path, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(bulkExclusionAnswer.safeParse(res.body).success).toBe(true);
-    return res.body;
-  };
+  const { bulk, undo, refused } = bulkCalls(() => call, path, db);
   const excludedOf = async (brandIds: number[]) =>
     (await db().select({ id: brandExclusions.brandId }).from(brandExclusions).where(inArray(brandExclusions.brandId, brandIds)).orderBy(asc(brandExclusions.brandId))).map(
       (r) => r.id,
     );
-  const undo = (changeId: number) => call<UndoAnswer>('POST', `/api/exclusion-changes/${changeId}/undo`);
 
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: path, payload: { excluded: true, selection: { ids: [1] } } });
@@ -110,14 +102,6 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
   });
 
   describe('refusals: each changes nothing', () => {
-    const refused = async (body: unknown, status: number, message: RegExp) => {
-      const before = await databaseDigest(db());
-      const res = await call<ErrorAnswer>('POST', path, body);
-      expect(res.status, JSON.stringify(res.body)).toBe(status);
-      expect(res.body.message).toMatch(message);
-      expect(await databaseDigest(db())).toBe(before);
-    };
-
     it('404 for an unknown subcategory in the filter, or an unknown brand among the ids', async () => {
       const [last] = await db().select({ id: sql<number>`max(${subcategories.id})::int` }).from(subcategories);
       await refused({ excluded: true, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1 } } }, 404, /^Subcategory not found\.$/);

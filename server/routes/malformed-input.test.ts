@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { brandsPageQuery, excludeBrandBody } from '../../contract/brands';
-import { bulkBrandExclusionBody } from '../../contract/bulk-exclusions';
+import { bulkBrandExclusionBody, bulkModelExclusionBody } from '../../contract/bulk-exclusions';
 import { brandHistoryQuery } from '../../contract/history';
 import {
   categoriesQuery,
@@ -252,6 +252,12 @@ describe.each(engines)('malformed input on %s', (engine) => {
         body: bulkBrandExclusionBody,
         validBody: () => ({ excluded: true, selection: { filter: { subcategory_id: subcategory, q: 'Genelec' } } }),
       },
+      {
+        method: 'POST',
+        path: '/api/equipments/exclusions/bulk',
+        body: bulkModelExclusionBody,
+        validBody: () => ({ excluded: true, selection: { filter: { subcategory_id: subcategory, brand_id: brand, q: '8341' } } }),
+      },
       { method: 'POST', path: '/api/exclusion-changes/:id/undo', params: idParams },
       {
         method: 'GET',
@@ -294,7 +300,7 @@ describe.each(engines)('malformed input on %s', (engine) => {
   afterAll(() => t.close());
 
   it('covers every route of the catalogue', () => {
-    expect(routes.length).toBe(35);
+    expect(routes.length).toBe(36);
   });
 
   const routeNames = [

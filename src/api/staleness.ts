@@ -394,6 +394,7 @@ export const mutationStaleness = {
   'exclusionImport.preview': nothing,
   'exclusionImport.apply': onSuccess<unknown, ExclusionImportOutcome>(({ answer }) => (answer.kind === 'brands' ? brandExclusion() : equipmentExclusion())),
   'bulkExclusions.brands': onSuccess<unknown, unknown>(brandExclusion),
+  'bulkExclusions.models': onSuccess<unknown, unknown>(equipmentExclusion),
   // An undo may put back brands and models alike: both kinds' lists.
   'exclusionChanges.undo': onSuccess<unknown, unknown>(() =>
     [keys.exclusions.all, keys.equipments.all, keys.brands.all, keys.categories.all].map((key) => invalidateKey(key)),

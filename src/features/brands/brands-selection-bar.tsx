@@ -1,5 +1,5 @@
 import type { BrandSelection } from '../../../contract/bulk-exclusions';
-import { BulkExclusionButtons, BulkSelectionBar, type useAllMatching } from '../bulk-exclusions';
+import { BulkSelection, type useAllMatching } from '../bulk-exclusions';
 
 const noun = { one: 'brand', many: 'brands' } as const;
 
@@ -25,26 +25,16 @@ export function BrandsSelectionBar({
   const selection: BrandSelection = allMatching.allMatching
     ? { filter: { subcategory_id: subcategoryId, ...(q ? { q } : {}) } }
     : { ids: [...pickedIds] };
-  const clear = () => {
-    allMatching.clear();
-    onCleared();
-  };
   return (
-    <BulkSelectionBar
+    <BulkSelection
+      target="brands"
       noun={noun}
+      actions={['exclude', 'unexclude']}
+      allMatching={allMatching}
       picked={pickedIds.length}
-      allMatching={allMatching.allMatching}
       matching={total}
-      onSelectAll={allMatching.selectAll}
-      onClear={clear}
-    >
-      <BulkExclusionButtons
-        actions={['exclude', 'unexclude']}
-        selection={selection}
-        count={allMatching.allMatching ? total : pickedIds.length}
-        noun={noun}
-        onDone={clear}
-      />
-    </BulkSelectionBar>
+      selection={selection}
+      onCleared={onCleared}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { bulkConfirmThreshold, type BrandSelection } from '../../../contract/bulk-exclusions';
-import { useBulkExcludeBrands } from '../../api/bulk-exclusions';
+import { bulkConfirmThreshold } from '../../../contract/bulk-exclusions';
+import type { ExclusionChangeAnswer } from '../../../contract/exclusion-changes';
+import { useBulkExclude, type BulkExclusionBody, type BulkTarget } from '../../api/bulk-exclusions';
 import { exclusionErrorText } from '../../api/exclusions';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
@@ -9,27 +10,40 @@ import { bulkTexts, type Noun } from './bulk-texts';
 
 type Action = 'exclude' | 'unexclude';
 
+/** Where a bulk action's outcome is told: by default a toast with Undo; a modal dialog tells it on its status line. */
+export interface BulkOutcomeHandlers {
+  done: (message: string, undo: ExclusionChangeAnswer['undo']) => void;
+  failed: (text: string) => void;
+}
+
 /**
- * Exclude and/or Un-exclude for a selection of brands: one request each (POST /api/brands/exclusions/bulk), asked
- * first in a confirm above a handful of rows, disabled from the first click, answered by a toast with Undo.
+ * Exclude and/or Un-exclude for a selection of brands or models: one request each (POST
+ * /api/brands/exclusions/bulk or /api/equipments/exclusions/bulk), asked first in a confirm above a handful of rows,
+ * disabled from the first click, answered by a toast with Undo.
  */
-export function BulkExclusionButtons({
+export function BulkExclusionButtons<T extends BulkTarget>({
+  target,
   actions,
   selection,
   count,
   noun,
   onDone,
+  outcome,
 }: {
+  target: T;
   actions: readonly Action[];
-  selection: BrandSelection;
+  selection: BulkExclusionBody<T>['selection'];
   /** How many rows the selection holds (for the confirm). */
   count: number;
   noun: Noun;
   /** Called once the action succeeded (the grid clears its selection). */
   onDone: () => void;
+  outcome?: BulkOutcomeHandlers;
 }) {
-  const mutation = useBulkExcludeBrands();
-  const showOutcome = useExclusionToast();
+  const mutation = useBulkExclude(target);
+  const showToast = useExclusionToast();
+  const showOutcome = outcome?.done ?? showToast;
+  const showFailure = outcome?.failed ?? ((text: string) => toast.error(text));
   const [confirming, setConfirming] = useState<Action | null>(null);
   // A ref as well as the mutation's state: a second click in the same frame must not send a second request.
   const sending = useRef(false);
@@ -41,13 +55,16 @@ export function BulkExclusionButtons({
     sending.current = true;
     setBusy(true);
     mutation
-      .mutateAsync({ excluded: action === 'exclude', selection })
+      .mutateAsync({ excluded: action === 'exclude', selection } as BulkExclusionBody<T>)
       .then(
         (answer) => {
+          // The selection bar (and this button) goes once the selection is spent: the focus goes to the grid.
+          const grid = lastButton.current?.closest('.data-table')?.querySelector<HTMLElement>('.data-table__scroll');
           showOutcome(answer.message, answer.undo);
           onDone();
+          if (grid) requestAnimationFrame(() => grid.focus());
         },
-        (error: unknown) => toast.error(exclusionErrorText(error, bulkTexts.failed)),
+        (error: unknown) => showFailure(exclusionErrorText(error, bulkTexts.failed)),
       )
       .finally(() => {
         sending.current = false;

@@ -1,4 +1,6 @@
 /** Selecting rows in bulk (by hand or every row a filter matches) and excluding or un-excluding them at once. */
-export { BulkExclusionButtons } from './bulk-exclusion-buttons';
-export { BulkSelectionBar, SelectAllMatching } from './bulk-selection-bar';
+export type { BulkOutcomeHandlers } from './bulk-exclusion-buttons';
+export { BulkSelection } from './bulk-selection';
+export { SelectAllMatching } from './bulk-selection-bar';
+export { ExclusionListSelection, pickedIds } from './exclusion-list-selection';
 export { useAllMatching } from './use-all-matching';

@@ -1,6 +1,6 @@
 import type { Equipment } from '../../../contract/equipments';
 import { equipmentExclusionExportColumns as headers } from '../../../contract/grid-exports';
-import { dataTableColumns } from '../../ui/data-table';
+import { dataTableColumns, selectionColumn } from '../../ui/data-table';
 import { joinTags, yesNo } from './format';
 import { RemoveEquipmentExclusion } from './remove-equipment-exclusion';
 import { TextCell } from './text-cell';
@@ -11,9 +11,11 @@ const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextC
 
 /**
  * The 13 columns of the equipment exclusions grid (SPEC 2), in the spec's order; Category to Model and the Actions
- * stay in view while the columns between scroll (issue 13 point 3).
+ * stay in view while the columns between scroll (issue 13 point 3); before them, the checkbox that selects rows for
+ * a bulk Un-exclude (issue 14 point 2).
  */
 export const equipmentExclusionColumns = col.columns([
+  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select exclusions' }),
   // The columns up to the model (what names a row) are pinned at the left, in the spec's order; Actions at the right.
   col.accessor('category', { ...text, header: headers.category, meta: { width: '110px', pin: 'left' } }),
   col.accessor('subcategory', { ...text, header: headers.subcategory, meta: { width: '120px', pin: 'left' } }),

@@ -1,8 +1,11 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useState } from 'react';
 import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
 import { equipmentExclusionExportColumns } from '../../../contract/grid-exports';
 import { exportEquipmentExclusions } from '../../api/grid-exports';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { ExclusionListSelection } from '../bulk-exclusions';
 import { ImportExclusionsButton } from '../exclusion-import';
 import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './equipment-exclusion-columns';
 import { ExclusionsSubNav } from './exclusions-sub-nav';
@@ -11,14 +14,21 @@ import './exclusions.css';
 import { SavedViewsMenu } from '../saved-views';
 
 const noRows: Equipment[] = [];
+const noun = { one: 'model', many: 'models' } as const;
 export const equipmentExclusionTexts = { empty: 'No excluded exclusions found.', noMatch: 'No exclusions match the filter.' } as const;
 
-/** SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions): the excluded models, removable. */
+/**
+ * SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions): the excluded models, removable one by one
+ * or selected (by hand, or all the filter shows) and un-excluded at once (issue 14 point 2).
+ */
 export function EquipmentExclusionsScreen() {
   const exclusions = useEquipmentExclusions();
   const urlState = useUrlTableState({ sortable: sortableEquipmentExclusionColumns });
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const table = useDataTable({
     columns: equipmentExclusionColumns,
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
     grid: 'equipment-exclusions',
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
@@ -44,7 +54,17 @@ export function EquipmentExclusionsScreen() {
           ) : undefined
         }
         emptyText={urlState.globalFilter ? equipmentExclusionTexts.noMatch : equipmentExclusionTexts.empty}
-        summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'model' : 'models'}`}
+        summary={
+          <ExclusionListSelection
+            target="models"
+            noun={noun}
+            table={table}
+            rows={exclusions.data ?? noRows}
+            rowSelection={rowSelection}
+            clearRows={() => setRowSelection({})}
+            summary={count === undefined ? undefined : `${count.toLocaleString('en-US')} excluded ${count === 1 ? 'model' : 'models'}`}
+          />
+        }
         virtualize
         estimateRowHeight={56}
         actions={

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { Equipment } from '../../../contract/equipments';
 import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
-import { dataTableColumns, DateTimeCell } from '../../ui/data-table';
+import { dataTableColumns, DateTimeCell, selectionColumn } from '../../ui/data-table';
 import { MenuItem } from '../../ui/menu';
 import { RowMenu } from '../../ui/row-menu';
 import { joinTags } from './equipment-draft';
@@ -74,6 +74,8 @@ const col = dataTableColumns<Equipment>();
 export const sortableEquipmentColumns = ['brand', 'model', 'year', 'category', 'subcategory', 'seo_title', 'created_at'] as const;
 
 export const equipmentColumns = col.columns([
+  // The checkbox that selects models for a bulk Exclude / Un-exclude (issue 14 point 2).
+  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select items' }),
   col.accessor('brand', { header: headers.brand, cell: ({ row }) => <TextCell row={row.original} field="brand" />, meta: { width: '150px' } }),
   col.accessor('model', {
     header: headers.model,

@@ -1,3 +1,4 @@
+import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Subcategory } from '../../../contract/categories';
 import type { Equipment } from '../../../contract/equipments';
@@ -12,6 +13,7 @@ import { Modal } from '../../ui/dialog';
 import { undoTexts, useUndoOffer } from '../exclusion-undo';
 import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns';
 import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions } from './equipment-editor';
+import { EquipmentDetailsSelection } from './equipment-details-selection';
 import { EquipmentEditorDrawer } from './equipment-editor-drawer';
 import { SavedViewsMenu } from '../saved-views';
 
@@ -21,7 +23,8 @@ const noCategories: never[] = [];
 /**
  * The Equipment Details dialog (SPEC 2): 'Equipment Details for {subcategory}', a grid of the subcategory's items
  * (sortable, filterable, columns to show; sort and filter in the URL; Model pinned left and Actions right) and a
- * per-row Actions menu (Edit, Add to / Remove from Exclusion). Edit opens the row editor as a side drawer over the
+ * per-row Actions menu (Edit, Add to / Remove from Exclusion), and a checkbox column whose selection (or all the models
+ * the filter matches) is excluded or un-excluded at once (issue 14 point 2). Edit opens the row editor as a side drawer over the
  * grid (equipment-editor-drawer.tsx); the row being edited is highlighted, and shows the server's row once saved.
  *
  * Feedback stays inside the dialog (a modal hides the page, toasts included, from assistive technology):
@@ -74,7 +77,16 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
   const total = items.data?.pages[0]?.total;
 
   const urlState = useUrlTableState({ sortable: sortableEquipmentColumns });
-  const table = useDataTable({ columns: equipmentColumns, grid: 'equipment-details', data: rows, getRowId: (row) => String(row.id), urlState });
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const table = useDataTable({
+    columns: equipmentColumns,
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+    grid: 'equipment-details',
+    data: rows,
+    getRowId: (row) => String(row.id),
+    urlState,
+  });
 
   // The server lists items by brand then model only: a sort or a filter covers every item once all pages are in.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
@@ -174,7 +186,26 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
             if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
           }}
           filterLabel="Filter items"
-          summary={summary}
+          summary={
+            <EquipmentDetailsSelection
+              subcategoryId={subcategory.id}
+              table={table}
+              rows={rows}
+              total={total}
+              allLoaded={!hasNextPage}
+              rowSelection={rowSelection}
+              clearRows={() => setRowSelection({})}
+              summary={summary}
+              outcome={{
+                done: (message, undo) => {
+                  setAlert(null);
+                  setNotice(message);
+                  undoOffer.offer(undo);
+                },
+                failed: setAlert,
+              }}
+            />
+          }
           actions={
             <ExportMenu
               table={table}
