@@ -74,7 +74,7 @@ async function measure(baseUrl: string, token: string, urlPath: string, connecti
  * Many operators at once (issue 15 points 4 and 6): `connections` clients for `seconds`, each going round the calls
  * the screens make, as one run; its latency percentiles are over every call.
  */
-async function measureMixed(baseUrl: string, token: string, paths: string[], connections: number, seconds: number) {
+export async function measureMixed(baseUrl: string, token: string, paths: string[], connections: number, seconds: number) {
   const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
   const result = await autocannon({ url: baseUrl, connections, duration: seconds, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
   return {
@@ -90,10 +90,23 @@ async function measureMixed(baseUrl: string, token: string, paths: string[], con
   };
 }
 
-function startChildServer(dataDir: string, seedDemo = false, databaseUrl?: string): Promise<{ child: ChildProcess; port: number }> {
+/** `sharing`: the Redis and the signing secret several processes share (two-processes.ts). */
+export function startChildServer(
+  dataDir: string,
+  seedDemo = false,
+  databaseUrl?: string,
+  sharing?: { redisUrl: string; pusherSecret: string },
+): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(thisFile, ['--serve'], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, BENCH_SEED_DEMO: seedDemo ? 'true' : 'false', BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      BENCH_SEED_DEMO: seedDemo ? 'true' : 'false',
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_REDIS_URL: sharing?.redisUrl ?? '',
+      BENCH_PUSHER_SECRET: sharing?.pusherSecret ?? '',
+    },
     // The server's output goes to stderr: stdout carries the bench's JSON alone.
     stdio: ['ignore', process.stderr, 'inherit', 'ipc'],
   });
@@ -117,6 +130,8 @@ async function serve(): Promise<void> {
     NODE_ENV: 'development',
     DATA_DIR: process.env.DATA_DIR,
     DATABASE_URL: process.env.BENCH_DATABASE_URL || undefined,
+    REDIS_URL: process.env.BENCH_REDIS_URL || undefined,
+    PUSHER_SECRET: process.env.BENCH_PUSHER_SECRET || undefined,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
@@ -133,14 +148,14 @@ async function serve(): Promise<void> {
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
 
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
+export async function stopChild(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function signIn(baseUrl: string): Promise<string> {
+export async function signIn(baseUrl: string): Promise<string> {
   const login = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
@@ -178,6 +193,50 @@ async function benchDemoCategoriesOnce(): Promise<Record<string, number>> {
   }
 }
 
+/** Every call a screen makes, on the largest data `seedScale` made (the SPA's own calls, scoped). */
+export async function screenCallsAt(baseUrl: string, token: string, seeded: ScaleSummary): Promise<string[]> {
+  const brandsPage = await fetch(`${baseUrl}/api/brands?subcategory_id=${seeded.largeSubcategoryId}&limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json() as Promise<{ brands: { id: number; subcategory: { name: string } }[] }>);
+  const brandId = brandsPage.brands[0]?.id ?? 1;
+  const largeName = encodeURIComponent(brandsPage.brands[0]?.subcategory.name ?? '');
+  const large = seeded.largeSubcategoryId;
+  // The SPA pages deep into a subcategory's items by cursor (the row before the page), not by offset.
+  const deepRow = await fetch(`${baseUrl}/api/equipments?subcategory_id=${large}&limit=1&offset=99899`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json() as Promise<{ equipments: { id: number; brand: string; model: string }[] }>);
+  const deepCursor = encodeURIComponent(encodeEquipmentsCursor(deepRow.equipments[0] ?? { brand: '', model: '', id: 1 }));
+  const category = seeded.largeCategoryId;
+
+  // Every call a screen makes, on the largest data it can ask for.
+  return [
+    '/api/categories',
+    `/api/categories?subcategory_id=${large}`,
+    `/api/categories?category_id=${category}`,
+    '/api/categories-with-subcategories',
+    `/api/brands?subcategory_id=${large}&limit=100`,
+    `/api/brands?subcategory_id=${large}&limit=100&offset=19900`,
+    `/api/brands?subcategory_id=${large}&limit=100&sort=equipments_count&dir=desc`,
+    `/api/brands?subcategory_id=${large}&limit=100&q=nova`,
+    `/api/brands/${brandId}`,
+    `/api/events?category_id=${category}&limit=100`,
+    `/api/events?category_id=${category}&limit=100&sort=name&q=expo`,
+    `/api/equipments?subcategory_id=${large}&limit=100`,
+    `/api/equipments?subcategory_id=${large}&limit=100&offset=99900`,
+    `/api/equipments?subcategory_id=${large}&limit=100&after=${deepCursor}`,
+    `/api/equipments?subcategory=${largeName}`,
+    `/api/equipments?brand_id=${brandId}`,
+    `/api/equipments/brands?subcategory_id=${large}`,
+    '/api/statuses?per_brand=false',
+    `/api/equipments/statuses?subcategory_id=${large}`,
+    `/api/equipments/statuses?category_id=${category}`,
+    `/api/history?type=Equipments&subcategory_id=${large}`,
+    `/api/brand-generation-history?subcategory_id=${large}&brand_id=${brandId}`,
+    '/api/overview',
+    '/api/user-tokens',
+  ];
+}
+
 /**
  * The API bench on `engine`: PGlite (the default engine: one query at a time) or PostgreSQL (a fresh database on the
  * server the tests use, dropped afterwards), where the loaded run shows what real concurrency gives.
@@ -204,46 +263,7 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     const baseUrl = `http://127.0.0.1:${started.port}`;
     const token = await signIn(baseUrl);
 
-    const brandsPage = await fetch(`${baseUrl}/api/brands?subcategory_id=${seeded.largeSubcategoryId}&limit=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json() as Promise<{ brands: { id: number; subcategory: { name: string } }[] }>);
-    const brandId = brandsPage.brands[0]?.id ?? 1;
-    const largeName = encodeURIComponent(brandsPage.brands[0]?.subcategory.name ?? '');
-    const large = seeded.largeSubcategoryId;
-    // The SPA pages deep into a subcategory's items by cursor (the row before the page), not by offset.
-    const deepRow = await fetch(`${baseUrl}/api/equipments?subcategory_id=${large}&limit=1&offset=99899`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json() as Promise<{ equipments: { id: number; brand: string; model: string }[] }>);
-    const deepCursor = encodeURIComponent(encodeEquipmentsCursor(deepRow.equipments[0] ?? { brand: '', model: '', id: 1 }));
-    const category = seeded.largeCategoryId;
-
-    // Every call a screen makes, on the largest data it can ask for.
-    const screenCalls = [
-      '/api/categories',
-      `/api/categories?subcategory_id=${large}`,
-      `/api/categories?category_id=${category}`,
-      '/api/categories-with-subcategories',
-      `/api/brands?subcategory_id=${large}&limit=100`,
-      `/api/brands?subcategory_id=${large}&limit=100&offset=19900`,
-      `/api/brands?subcategory_id=${large}&limit=100&sort=equipments_count&dir=desc`,
-      `/api/brands?subcategory_id=${large}&limit=100&q=nova`,
-      `/api/brands/${brandId}`,
-      `/api/events?category_id=${category}&limit=100`,
-      `/api/events?category_id=${category}&limit=100&sort=name&q=expo`,
-      `/api/equipments?subcategory_id=${large}&limit=100`,
-      `/api/equipments?subcategory_id=${large}&limit=100&offset=99900`,
-      `/api/equipments?subcategory_id=${large}&limit=100&after=${deepCursor}`,
-      `/api/equipments?subcategory=${largeName}`,
-      `/api/equipments?brand_id=${brandId}`,
-      `/api/equipments/brands?subcategory_id=${large}`,
-      '/api/statuses?per_brand=false',
-      `/api/equipments/statuses?subcategory_id=${large}`,
-      `/api/equipments/statuses?category_id=${category}`,
-      `/api/history?type=Equipments&subcategory_id=${large}`,
-      `/api/brand-generation-history?subcategory_id=${large}&brand_id=${brandId}`,
-      '/api/overview',
-      '/api/user-tokens',
-    ];
+    const screenCalls = await screenCallsAt(baseUrl, token, seeded);
     const calls = [
       ...screenCalls,
       // Unscoped (the spec's calls; the SPA no longer makes them).

@@ -19,6 +19,7 @@ import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
 import { benchStartup } from './startup';
 import { benchTransactionsExport } from './transactions-export';
+import { benchTwoProcesses } from './two-processes';
 
 /**
  * `npm run bench`: every speed and memory figure of the issues, printed as one JSON object. Figures, never
@@ -44,6 +45,7 @@ const sections: Record<string, () => Promise<unknown>> = {
   api: () => benchApi('pglite'),
   api_postgres: async () =>
     (await availableEngines()).includes('postgres') ? benchApi('postgres') : { skipped: 'PostgreSQL is not reachable' },
+  two_processes: benchTwoProcesses,
   browser_at_scale: benchBrowserScale,
   live_event_cost: benchLiveEventCost,
   realtime: benchRealtime,
