@@ -44,6 +44,15 @@ export const embeddedEventsLimit = 100;
 export const categoriesQuery = z.object({
   subcategory_id: idQuery.optional(),
   category_id: idQuery.optional(),
+  /**
+   * Extension: `statuses=false` answers `statuses` empty: the SPA's header wants the tree alone (each category and
+   * subcategory carries its own status name; GET /api/statuses serves the records). At catalogue scale the list is
+   * most of the answer (208 of 327 kB).
+   */
+  statuses: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false'),
 });
 export const categoriesAnswer = z.object({
   categories: z.array(category),

@@ -99,7 +99,7 @@ async function treeJson(db: Database): Promise<{ categories: string; statuses: s
  */
 export async function categoriesAnswerJson(
   db: Database,
-  scope: { subcategory_id?: number | undefined; category_id?: number | undefined },
+  scope: { subcategory_id?: number | undefined; category_id?: number | undefined; statuses?: boolean | undefined },
 ): Promise<string> {
   const [tree, brandPage, eventPage] = await Promise.all([
     treeJson(db),
@@ -122,7 +122,7 @@ export async function categoriesAnswerJson(
     `"categories":${tree.categories}`,
     `"brands":${encodeJson(z.array(brand), brandPage?.brands ?? [])}`,
     `"events":${encodeJson(z.array(event), eventPage?.events ?? [])}`,
-    `"statuses":${concatJsonArrays(tree.statuses, encodeJson(z.array(statusRecord), brandStatuses))}`,
+    `"statuses":${scope.statuses === false ? '[]' : concatJsonArrays(tree.statuses, encodeJson(z.array(statusRecord), brandStatuses))}`,
   ];
   if (brandPage) parts.push(`"brands_total":${brandPage.total}`);
   if (eventPage) parts.push(`"events_total":${eventPage.total}`);

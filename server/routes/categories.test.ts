@@ -47,6 +47,17 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(body.statuses.every((s) => s.brand_id === null)).toBe(true);
   });
 
+  it('leaves the status records out with statuses=false (the SPA header\'s tree), the tree itself unchanged', async () => {
+    const whole = await call<CategoriesAnswer>('GET', '/api/categories');
+    const treeOnly = await call<CategoriesAnswer>('GET', '/api/categories?statuses=false');
+    expect(treeOnly.status).toBe(200);
+    expect(treeOnly.body).toEqual({ ...whole.body, statuses: [] });
+    expect((await call<CategoriesAnswer>('GET', '/api/categories?statuses=true')).body).toEqual(whole.body);
+    const scoped = await call<CategoriesAnswer>('GET', `/api/categories?statuses=false&subcategory_id=${await ids.subcategory('Excavators')}`);
+    expect(scoped.body.statuses).toEqual([]);
+    expect(scoped.body.brands.length).toBeGreaterThan(0);
+  });
+
   it('counts what the database holds, whatever wrote it', async () => {
     const excavators = await ids.subcategory('Excavators');
     const db = t.database.db;
@@ -131,7 +142,7 @@ describe.each(engines)('categories on %s', (engine) => {
   });
 
   it('refuses malformed scopes with 422', async () => {
-    for (const query of ['subcategory_id=abc', 'subcategory_id=-1', 'category_id=1.5', 'category_id=99999999999', 'subcategory_id=']) {
+    for (const query of ['subcategory_id=abc', 'subcategory_id=-1', 'category_id=1.5', 'category_id=99999999999', 'subcategory_id=', 'statuses=no']) {
       expect((await call('GET', `/api/categories?${query}`)).status).toBe(422);
     }
   });

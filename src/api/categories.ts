@@ -5,12 +5,12 @@ import { keys, type CategoriesScope } from './keys';
 import { applyMutationStaleness } from './staleness';
 
 /**
- * GET /api/categories. Unscoped it answers the category tree (each category with its subcategories, their status
- * and counts); scoped by `subcategory_id` / `category_id` it also carries that subcategory's brands / that
- * category's events (contract categoriesQuery).
+ * GET /api/categories?statuses=false. Unscoped it answers the category tree (each category with its subcategories,
+ * their status and counts); scoped by `subcategory_id` / `category_id` it also carries that subcategory's brands /
+ * that category's events (contract categoriesQuery). The status records are left out: GET /api/statuses has them.
  */
 export function getCategories(scope: CategoriesScope = {}) {
-  return call(categoriesApi.list, { query: scope });
+  return call(categoriesApi.list, { query: { ...scope, statuses: 'false' } });
 }
 
 export const categoriesQueryOptions = (scope: CategoriesScope = {}) =>

@@ -89,7 +89,7 @@ describe('requests', () => {
 
     expect(server.seen[0]?.headers['content-type']).toContain('application/json');
     expect(JSON.parse(server.seen[0]?.body ?? '')).toEqual({ email: 'a@example.com', password: 'pw' });
-    expect(server.seen[1]?.url).toBe('/api/categories?subcategory_id=11');
+    expect(server.seen[1]?.url).toBe('/api/categories?subcategory_id=11&statuses=false');
   });
 });
 

@@ -53,7 +53,8 @@ export function patchCategoriesAnswer(old: unknown, status: StatusRecord): unkno
   const categories = categoriesAnswer.safeParse(old);
   if (categories.success) {
     const { categories: tree, statuses } = categories.data;
-    return { ...(old as object), categories: patchTree(tree, status), statuses: upsertStatus(statuses, status) };
+    // The SPA asks the tree without its status records (statuses=false): an empty list stays empty.
+    return { ...(old as object), categories: patchTree(tree, status), statuses: statuses.length === 0 ? statuses : upsertStatus(statuses, status) };
   }
   const withSubcategories = categoriesWithSubcategoriesAnswer.safeParse(old);
   if (!withSubcategories.success) return old;
