@@ -123,7 +123,7 @@ describe.each(engines)('client text on %s', (engine) => {
   /** Valid inputs for every part of the route, with `bad` appended to the field's valid text. */
   function inputsWith(inputs: Partial<Record<Part, z.ZodType>>, part: Part, field: TextField, bad: string): Partial<Record<Part, unknown>> {
     const valid = Object.fromEntries(
-      Object.entries(inputs).map(([p, schema]) => [p, inUrl(p as Part, validInput(schema, p === part ? field.branches : new Map()))]),
+      Object.entries(inputs).map(([p, schema]) => [p, inUrl(p as Part, p === part ? validInput(schema, field.branches, part === 'body' ? field.path : undefined) : validInput(schema))]),
     ) as Partial<Record<Part, unknown>>;
     const text = String(field.path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)[key], valid[part]));
     for (const [p, schema] of Object.entries(inputs)) expect(schema.safeParse(valid[p as Part]).success, `a valid ${p} of ${JSON.stringify(valid[p as Part])}`).toBe(true);

@@ -71,12 +71,18 @@ export function textFields(schema: Schema): TextField[] {
 const sampleTexts = ['x', '1', '2000', 'operator@example.com', 'pm_1', '1.1', 'private-x', '["x","x",1]'];
 const sampleNumbers = [1, 2000];
 
-/** A value the schema accepts, taking the given union branches; throws when it finds none. */
-export function validInput(schema: Schema, branches: ReadonlyMap<Schema, number> = new Map()): unknown {
-  const [value] = samples(schema, branches);
+/**
+ * A value the schema accepts, taking the given union branches, and holding a value at `holding` when given (the
+ * field a test puts a bad text into); throws when it finds none.
+ */
+export function validInput(schema: Schema, branches: ReadonlyMap<Schema, number> = new Map(), holding?: FieldPath): unknown {
+  const value = samples(schema, branches).find((sample) => holding === undefined || valueAt(sample, holding) !== undefined);
   if (value === undefined) throw new Error('validInput: no sample fits; add one to sampleTexts');
   return value;
 }
+
+const valueAt = (input: unknown, path: FieldPath): unknown =>
+  path.reduce<unknown>((value, key) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string | number, unknown>)[key]), input);
 
 function samples(node: Schema, branches: ReadonlyMap<Schema, number>): unknown[] {
   const def = defOf(node);
@@ -93,12 +99,17 @@ function samples(node: Schema, branches: ReadonlyMap<Schema, number>): unknown[]
     case 'literal':
       return accepted([...def.values]);
     case 'object': {
+      // Every key filled first; then, for a body whose refinements want one optional key or another (never both),
+      // the same without each optional key in turn.
       const value: Record<string, unknown> = {};
+      const optional: string[] = [];
       for (const [key, child] of Object.entries(def.shape)) {
         const [sample] = samples(child as Schema, branches);
         if (sample !== undefined) value[key] = sample;
+        if ((child as Schema).safeParse(undefined).success) optional.push(key);
       }
-      return accepted([value]);
+      const without = optional.map((key) => Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)));
+      return accepted([value, ...without]);
     }
     case 'array':
       return accepted(samples(def.element as Schema, branches).slice(0, 1).map((item) => [item]));
