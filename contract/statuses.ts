@@ -62,6 +62,14 @@ export const statusesQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value !== 'false'),
+  /**
+   * Extension: `records=false` answers `statuses` empty, with `in_progress`: the SPA's header wants the count alone
+   * (the tree carries each category's and subcategory's status name). At catalogue scale the records are 208 kB.
+   */
+  records: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false'),
 });
 export const statusesAnswer = z.object({
   statuses: z.array(statusRecord),

@@ -59,7 +59,10 @@ export async function countInProgress(db: Executor): Promise<number> {
 }
 
 /** GET /api/statuses as JSON text, kept while the catalogue's version stands. */
-export function statusesJson(db: Database, options: { perBrand: boolean }): Promise<string> {
+export function statusesJson(db: Database, options: { perBrand: boolean; records?: boolean }): Promise<string> {
+  if (options.records === false) {
+    return answerCache(db).get('statuses-count', async () => encodeJson(statusesAnswer, { statuses: [], in_progress: await countInProgress(db) }));
+  }
   return answerCache(db).get(options.perBrand ? 'statuses' : 'statuses-without-brands', async () => {
     const [list, inProgress] = await Promise.all([listStatuses(db, options), countInProgress(db)]);
     return encodeJson(statusesAnswer, { statuses: list, in_progress: inProgress });

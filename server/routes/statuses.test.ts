@@ -48,6 +48,7 @@ describe.each(engines)('statuses on %s', (engine) => {
       expect((await call('GET', `/api/equipments/statuses${query}`)).status, query).toBe(422);
     }
     expect((await call('GET', '/api/statuses?per_brand=maybe')).status).toBe(422);
+    expect((await call('GET', '/api/statuses?records=none')).status).toBe(422);
   });
 
   it('GET /api/statuses: every status, or per_brand=false without the per-brand equipment statuses', async () => {
@@ -63,6 +64,9 @@ describe.each(engines)('statuses on %s', (engine) => {
 
   it('counts the statuses In Progress of every kind, per-brand ones included, for the generating flag', async () => {
     const inProgress = async () => (await call<{ in_progress: number }>('GET', '/api/statuses?per_brand=false')).body.in_progress;
+    // The header's call (records=false) answers the same count and no records.
+    const countAlone = async () => (await call<{ statuses: StatusRecord[]; in_progress: number }>('GET', '/api/statuses?per_brand=false&records=false')).body;
+    expect(await countAlone()).toEqual({ statuses: [], in_progress: 0 });
     expect(await inProgress()).toBe(0);
     const komatsu = await ids.brand('Komatsu');
     await t.database.db
@@ -70,6 +74,7 @@ describe.each(engines)('statuses on %s', (engine) => {
       .set({ name: statusNames.inProgress })
       .where(and(eq(statusRows.brandId, komatsu), eq(statusRows.modelType, modelTypes.equipment)));
     expect(await inProgress()).toBe(1);
+    expect(await countAlone()).toEqual({ statuses: [], in_progress: 1 });
     await t.database.db
       .update(statusRows)
       .set({ name: statusNames.generated })

@@ -65,8 +65,10 @@ export const keys = {
   },
   statuses: {
     all: ['statuses'] as const,
-    /** GET /api/statuses */
+    /** GET /api/statuses?per_brand=false&records=false: the In Progress count (the header) */
     list: () => ['statuses', 'list'] as const,
+    /** GET /api/statuses?per_brand=false: the tree's status records (the empty screens' badge and its message) */
+    records: () => ['statuses', 'records'] as const,
     /** GET /api/equipments/statuses (every scope under the bare key) */
     equipments: (scope?: EquipmentStatusesScope) =>
       scope === undefined ? (['statuses', 'equipments'] as const) : (['statuses', 'equipments', scope] as const),

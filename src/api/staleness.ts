@@ -22,7 +22,7 @@ import { statusRecord } from '../../contract/statuses';
 import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
 import { isUnder, keyParams, keys } from './keys';
-import { patchCategoriesAnswer, patchStatusesList } from './status-patches';
+import { patchCategoriesAnswer, patchStatusesCount, patchStatusesList } from './status-patches';
 
 /**
  * The staleness map (docs/ARCHITECTURE.md "SPA"), beside the query-key factory: for every realtime event and every
@@ -154,10 +154,11 @@ export const eventStaleness = {
       const tree: CacheEffect[] =
         record.success && inProgress !== undefined
           ? [
-              { kind: 'patch', queryKey: keys.statuses.list(), update: (old) => patchStatusesList(old, record.data, inProgress) },
+              { kind: 'patch', queryKey: keys.statuses.list(), update: (old) => patchStatusesCount(old, inProgress) },
+              { kind: 'patch', queryKey: keys.statuses.records(), update: (old) => patchStatusesList(old, record.data, inProgress) },
               { kind: 'patchAll', queryKey: keys.categories.all, update: (old) => patchCategoriesAnswer(old, record.data) },
             ]
-          : [invalidateKey(keys.statuses.list()), invalidateKey(keys.categories.all)];
+          : [invalidateKey(keys.statuses.list()), invalidateKey(keys.statuses.records()), invalidateKey(keys.categories.all)];
       return [
         ...tree,
         invalidateKey(keys.history.all),

@@ -26,6 +26,12 @@ export function patchStatusesList(old: unknown, status: StatusRecord, inProgress
   return { ...parsed.data, statuses, in_progress: inProgress };
 }
 
+/** GET /api/statuses?records=false (the header's): the In Progress count the event carries. */
+export function patchStatusesCount(old: unknown, inProgress: number): unknown {
+  const parsed = statusesAnswer.safeParse(old);
+  return parsed.success ? { ...parsed.data, in_progress: inProgress } : old;
+}
+
 interface TreeCategory {
   id: number;
   status: string | null;

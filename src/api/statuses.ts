@@ -4,20 +4,28 @@ import { call } from './http';
 import { keys } from './keys';
 
 /**
- * GET /api/statuses?per_brand=false: the current category and subcategory generation statuses, and how many
- * statuses of any kind are In Progress (the realtime `changeanystatus` invalidates it). The per-brand ones come
- * scoped from GET /api/equipments/statuses.
+ * GET /api/statuses?per_brand=false&records=false: how many statuses of any kind are In Progress (SPEC 4's
+ * generating flag; `changeanystatus` carries the new count). The status names the screens show come with the
+ * category tree; the per-brand ones scoped from GET /api/equipments/statuses.
  */
 export function getStatuses(): Promise<StatusesAnswer> {
-  return call(statusesApi.list, { query: { per_brand: 'false' } });
+  return call(statusesApi.list, { query: { per_brand: 'false', records: 'false' } });
 }
 
 /** SPEC 8: a failed statuses fetch is only logged (query-client) and the list stays empty or unchanged. */
 export const statusesQueryOptions = () => queryOptions({ queryKey: keys.statuses.list(), queryFn: getStatuses });
 
-/** The category and subcategory statuses. */
+/**
+ * GET /api/statuses?per_brand=false: the category and subcategory status records, for a screen that shows one with
+ * its message (the empty events and brands screens); 208 kB at catalogue scale, so asked only there.
+ */
+export function getStatusRecords(): Promise<StatusesAnswer> {
+  return call(statusesApi.list, { query: { per_brand: 'false' } });
+}
+
+/** The category and subcategory status records. */
 export function useStatuses() {
-  return useQuery({ ...statusesQueryOptions(), select: (answer) => answer.statuses });
+  return useQuery({ queryKey: keys.statuses.records(), queryFn: getStatusRecords, select: (answer) => answer.statuses });
 }
 
 /** SPEC 4's generating flag: how many generations are In Progress anywhere (0 when unknown). */

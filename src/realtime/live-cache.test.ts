@@ -114,18 +114,20 @@ describe('changeanystatus', () => {
     ...fields,
   });
 
-  it('writes the record and the In Progress count into the statuses list and the category tree, with no request', async () => {
+  it('writes the In Progress count into the header\'s count, the record into the status records and the category tree, with no request', async () => {
     const older = statusOf({ id: 400, name: 'Generated', subcategory_id: 12 });
-    const statuses = onScreen(keys.statuses.list(), { statuses: [older], in_progress: 0 });
+    const count = onScreen(keys.statuses.list(), { statuses: [], in_progress: 0 });
+    const records = onScreen(keys.statuses.records(), { statuses: [older], in_progress: 0 });
     const header = onScreen(keys.categories.list(), { ...tree, statuses: [older] });
     seed(keys.statuses.equipments(), { statuses: [] });
     seed(keys.brands.page(11), pages(brandRow(1, 11)));
     const status = statusOf({ subcategory_id: 11 });
     await send(realtimeEvents.changeAnyStatus, { status, in_progress: 3 });
 
-    expect(statuses.count + header.count).toBe(0);
-    expect(invalid(keys.statuses.list()) || invalid(keys.categories.list())).toBe(false);
-    expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [status, older], in_progress: 3 });
+    expect(count.count + records.count + header.count).toBe(0);
+    expect(invalid(keys.statuses.list()) || invalid(keys.statuses.records()) || invalid(keys.categories.list())).toBe(false);
+    expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [], in_progress: 3 });
+    expect(queryClient.getQueryData(keys.statuses.records())).toEqual({ statuses: [status, older], in_progress: 3 });
     const patched = queryClient.getQueryData<CategoriesAnswer>(keys.categories.list());
     expect(patched?.categories[0]?.subcategories.map((s) => s.status)).toEqual(['In Progress', null]);
     expect(patched?.statuses).toEqual([status, older]);
@@ -135,9 +137,10 @@ describe('changeanystatus', () => {
 
     // The run ends: the same record (by id) takes the new name; the count goes down.
     await send(realtimeEvents.changeAnyStatus, { status: { ...status, name: 'Generated' }, in_progress: 2 });
-    expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [{ ...status, name: 'Generated' }, older], in_progress: 2 });
+    expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [], in_progress: 2 });
+    expect(queryClient.getQueryData(keys.statuses.records())).toEqual({ statuses: [{ ...status, name: 'Generated' }, older], in_progress: 2 });
     expect(queryClient.getQueryData<CategoriesAnswer>(keys.categories.list())?.categories[0]?.subcategories[0]?.status).toBe('Generated');
-    expect(statuses.count + header.count).toBe(0);
+    expect(count.count + records.count + header.count).toBe(0);
   });
 
   it("writes an events status into its category's status", async () => {
