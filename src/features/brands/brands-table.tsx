@@ -53,7 +53,8 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
 
   // Statuses: each row's own (the page carries its brands' equipment generation status; live events patch it).
   const statusOf = useCallback((brand: Brand): StatusRecord | null => brand.status ?? null, []);
-  const statusOfId = useCallback((id: number) => brands.find((b) => b.id === id)?.status?.name, [brands]);
+  const statusNameById = useMemo(() => new Map(brands.map((b) => [b.id, b.status?.name])), [brands]);
+  const statusOfId = useCallback((id: number) => statusNameById.get(id), [statusNameById]);
 
   // The ticked brands live in the selection store (changing the subcategory clears them).
   const selectedIds = useSelection((s) => s.selectedBrandIds);
