@@ -309,6 +309,11 @@ test.describe('generation', () => {
     const listed = await brandsOf(request, server, token, subcategory.id);
     const picked = ['Caterpillar', 'Komatsu'].map((name) => listed.find((b) => b.name === name)!);
     for (const brand of picked) expect(brand.excluded, `${brand.name} is not excluded`).toBe(false);
+    // The brands screen reads each status from its row (issue 15 point 5): never every brand's statuses.
+    const allStatuses: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/equipments/statuses') allStatuses.push(r.url());
+    });
 
     await openLive(page, server, '/dashboard/brands');
     await selectSubcategory(page, category.name, subcategory.name);
@@ -381,6 +386,7 @@ test.describe('generation', () => {
     await expect(models).toHaveCount(picked[1]!.equipments_count! + itemsPerRun.Equipments);
     await expectNoReload(page);
     await expectNoSeriousA11yViolations(page);
+    expect(allStatuses).toEqual([]);
   });
 
   test("a balance too low: the cost confirmation says so and offers Purchase Tokens; a balance spent meanwhile: 'Failed to generate events: ' with the server's message", async ({ page, makeServer, request }) => {

@@ -215,6 +215,8 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
     `/api/categories?category_id=${category}`,
     '/api/categories-with-subcategories',
     `/api/brands?subcategory_id=${large}&limit=100`,
+    // The brands grid's later pages (src/api/brands.ts brandsPageSize).
+    `/api/brands?subcategory_id=${large}&limit=400&offset=100`,
     `/api/brands?subcategory_id=${large}&limit=100&offset=19900`,
     `/api/brands?subcategory_id=${large}&limit=100&sort=equipments_count&dir=desc`,
     `/api/brands?subcategory_id=${large}&limit=100&q=nova`,
@@ -228,7 +230,6 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
     `/api/equipments?brand_id=${brandId}`,
     `/api/equipments/brands?subcategory_id=${large}`,
     '/api/statuses?per_brand=false',
-    `/api/equipments/statuses?subcategory_id=${large}`,
     `/api/equipments/statuses?category_id=${category}`,
     `/api/history?type=Equipments&subcategory_id=${large}`,
     `/api/brand-generation-history?subcategory_id=${large}&brand_id=${brandId}`,
@@ -266,9 +267,10 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     const screenCalls = await screenCallsAt(baseUrl, token, seeded);
     const calls = [
       ...screenCalls,
-      // Unscoped (the spec's calls; the SPA no longer makes them).
+      // Calls the SPA no longer makes: unscoped (the spec's), and a subcategory's statuses (the brands rows carry theirs).
       '/api/statuses',
       '/api/equipments/statuses',
+      `/api/equipments/statuses?subcategory_id=${seeded.largeSubcategoryId}`,
       '/api/equipments/exclusions',
       '/api/brands/exclusions',
     ];

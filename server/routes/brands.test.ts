@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { brandAnswer, brandsPageAnswer, type Brand } from '../../contract/brands';
-import { brands } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { modelTypes } from '../../contract/statuses';
+import { brands, statuses } from '../db/schema';
 import type { TestApp } from '../test/app';
 import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
@@ -79,6 +81,37 @@ describe.each(engines)('brands on %s', (engine) => {
     ]);
     const withModels = await page(`subcategory_id=${excavators}&with_equipments=true`);
     expect(withModels.brands.map((b) => b.equipments.length)).toEqual([3, 0, 2, 1]);
+  });
+
+  it("GET /api/brands: each row carries its brand's equipment generation status (the brands screen reads no other)", async () => {
+    const komatsu = await ids.brand('Komatsu');
+    const hitachi = await ids.brand('Hitachi');
+    const statusOf = (body: Page, name: string) => body.brands.find((b) => b.name === name)?.status;
+    const before = await page(`subcategory_id=${excavators}`);
+    expect(statusOf(before, 'Komatsu')).toMatchObject({
+      name: 'Generated',
+      model_type: modelTypes.equipment,
+      brand_id: komatsu,
+      subcategory_id: excavators,
+      brand: { id: komatsu, name: 'Komatsu' },
+    });
+    expect(statusOf(before, 'Komatsu')?.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(statusOf(before, 'Hitachi')).toBeNull();
+
+    // A run queued for Hitachi (none ran yet): its row says so, in every page, sort and filter that holds it; the others keep theirs.
+    const [row] = await t.database.db
+      .insert(statuses)
+      .values({ name: 'In Progress', message: 'Queued', modelType: modelTypes.equipment, brandId: hitachi, subcategoryId: excavators })
+      .returning();
+    try {
+      for (const query of [`subcategory_id=${excavators}`, `subcategory_id=${excavators}&q=hit`, `subcategory_id=${excavators}&sort=equipments_count&dir=asc&limit=1`]) {
+        const after = await page(query);
+        expect(statusOf(after, 'Hitachi'), query).toMatchObject({ id: row?.id, name: 'In Progress', message: 'Queued', brand: { id: hitachi, name: 'Hitachi' } });
+      }
+      expect(statusOf(await page(`subcategory_id=${excavators}`), 'Komatsu')?.name).toBe('Generated');
+    } finally {
+      await t.database.db.delete(statuses).where(eq(statuses.id, row?.id ?? 0));
+    }
   });
 
   it('GET /api/brands: pages, sorts and filters on the server', async () => {

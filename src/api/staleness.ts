@@ -22,7 +22,7 @@ import { statusRecord } from '../../contract/statuses';
 import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
 import { isUnder, keyParams, keys } from './keys';
-import { patchCategoriesAnswer, patchStatusesCount, patchStatusesList } from './status-patches';
+import { isBrandEquipmentStatus, patchBrandStatus, patchCategoriesAnswer, patchStatusesCount, patchStatusesList } from './status-patches';
 
 /**
  * The staleness map (docs/ARCHITECTURE.md "SPA"), beside the query-key factory: for every realtime event and every
@@ -143,7 +143,8 @@ export const eventStaleness = {
    * status: the header's spinner), the generation history and the overview. A brand's status also shows in its row.
    * The record and the In Progress count the event carries are written into the statuses list and the category tree
    * (at scale those are 200 and 320 kB a refetch); a server that sends no count, or a record that does not parse,
-   * makes them refetch instead.
+   * makes them refetch instead. A brand's record is written into that brand's rows (the brands screen reads the
+   * status from its row); the equipments screen's per-brand statuses (GET /api/equipments/statuses) refetch if shown.
    */
   [realtimeEvents.changeAnyStatus]: bind({
     channel: channels.statuses,
@@ -159,11 +160,23 @@ export const eventStaleness = {
               { kind: 'patchAll', queryKey: keys.categories.all, update: (old) => patchCategoriesAnswer(old, record.data) },
             ]
           : [invalidateKey(keys.statuses.list()), invalidateKey(keys.statuses.records()), invalidateKey(keys.categories.all)];
+      // A brand's equipment generation is its rows' `status`: written into the cached brand pages, details and
+      // scoped categories answers (no request); a record that does not parse refetches the brand instead.
+      const brandRows: CacheEffect[] =
+        record.success && isBrandEquipmentStatus(record.data)
+          ? [keys.brands.all, keys.categories.all].map((queryKey) => ({
+              kind: 'patchAll',
+              queryKey,
+              update: (old: unknown) => patchBrandStatus(old, record.data),
+            }))
+          : brand
+            ? [{ kind: 'refreshBrand', brandId: brand.brandId }]
+            : [];
       return [
         ...tree,
         invalidateKey(keys.history.all),
         invalidateKey(keys.overview()),
-        ...(brand ? [{ kind: 'refreshBrand', brandId: brand.brandId } satisfies CacheEffect] : []),
+        ...brandRows,
         ...(brand?.subcategoryId != null
           ? [invalidateKey(keys.equipments.brands(brand.subcategoryId)), invalidateKey(keys.statuses.equipments())]
           : []),

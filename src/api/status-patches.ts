@@ -1,10 +1,12 @@
 import { categoriesAnswer, categoriesWithSubcategoriesAnswer } from '../../contract/categories';
 import { modelTypes, statusesAnswer, type StatusRecord } from '../../contract/statuses';
+import { mapRows } from './cache-rows';
 
 /**
  * Writing one status record, as a `changeanystatus` event carries it, into the cached answers that show it, so a
- * status event costs no request: the statuses list, and the category tree's `status` fields (a category's event
- * generation, a subcategory's brand generation) with the categories answer's `statuses`. An answer that does not
+ * status event costs no request: the statuses list, the category tree's `status` fields (a category's event
+ * generation, a subcategory's brand generation) with the categories answer's `statuses`, and a brand's equipment
+ * generation into that brand's rows (its `status`). An answer that does not
  * parse is left as it is; an unchanged one costs no render (TanStack Query keeps equal data's references).
  */
 
@@ -65,4 +67,40 @@ export function patchCategoriesAnswer(old: unknown, status: StatusRecord): unkno
   const withSubcategories = categoriesWithSubcategoriesAnswer.safeParse(old);
   if (!withSubcategories.success) return old;
   return { ...(old as object), categories: patchTree(withSubcategories.data.categories, status) };
+}
+
+/** Whether the record is a brand's equipment generation (the `status` of that brand's rows). */
+export const isBrandEquipmentStatus = (status: StatusRecord): status is StatusRecord & { brand_id: number } =>
+  status.brand_id !== null && status.model_type === modelTypes.equipment;
+
+/** Whether `status` may replace a row's current one: the same record, or one at least as new (events may cross). */
+function supersedes(status: StatusRecord, current: unknown): boolean {
+  if (typeof current !== 'object' || current === null) return true;
+  const { id, updated_at: updatedAt } = current as { id?: unknown; updated_at?: unknown };
+  if (id === status.id || typeof updatedAt !== 'string' || status.updated_at === undefined) return true;
+  return Date.parse(status.updated_at) >= Date.parse(updatedAt);
+}
+
+/**
+ * A brand list (a page of GET /api/brands, an infinite query of them, a scoped categories answer) or a brand's
+ * detail (the brand, or `{ brand }`) with the record as the `status` of that brand's rows (a record older than the
+ * row's is ignored). The answer itself (===) when it holds no such row.
+ */
+export function patchBrandStatus(old: unknown, status: StatusRecord): unknown {
+  if (!isBrandEquipmentStatus(status)) return old;
+  const matches = (row: Record<string, unknown>) => row.id === status.brand_id && supersedes(status, row.status);
+  const update = (row: Record<string, unknown>) => ({
+    ...row,
+    status: { ...status, brand: status.brand ?? { id: status.brand_id, name: row.name } },
+  });
+  if (isRecord(old) && isRecord(old.brand)) {
+    const [patched] = mapRows([old.brand], matches, update);
+    return patched === old.brand ? old : { ...old, brand: patched };
+  }
+  if (isRecord(old) && 'status' in old && typeof old.id === 'number') return matches(old) ? update(old) : old;
+  return mapRows(old, matches, update, ['brands']);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

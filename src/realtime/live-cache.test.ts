@@ -163,7 +163,38 @@ describe('changeanystatus', () => {
     expect(again.count).toBe(1);
   });
 
-  it("refreshes a brand's row when the status is a brand's", async () => {
+  it("writes a brand's equipment status into its rows (pages, detail, scoped categories), with no request", async () => {
+    const brandPages = onScreen(keys.brands.page(11), pages(brandRow(1, 11), brandRow(2, 11)));
+    const detail = onScreen(keys.brands.detail(1), brandRow(1, 11));
+    seed(keys.categories.list({ subcategory_id: 11 }), { ...tree, statuses: [], brands: [brandRow(1, 11)] });
+    const equipmentStatuses = onScreen(keys.statuses.equipments({ category_id: 1 }), { statuses: [] });
+    const other = pages(brandRow(3, 21));
+    seed(keys.brands.page(21), other);
+    const queued = statusOf({ id: 600, brand_id: 1, subcategory_id: 11, model_type: modelTypes.equipment });
+    await send(realtimeEvents.changeAnyStatus, { status: queued, in_progress: 1 });
+
+    const rowsOf = () => queryClient.getQueryData<BrandsPages>(keys.brands.page(11))?.pages[0]?.brands;
+    expect(rowsOf()?.map((b) => b.status?.name ?? null)).toEqual(['In Progress', null]);
+    expect(rowsOf()?.[0]?.status).toEqual({ ...queued, brand: { id: 1, name: 'Brand 1' } });
+    expect(queryClient.getQueryData<Brand>(keys.brands.detail(1))?.status?.name).toBe('In Progress');
+    const scoped = queryClient.getQueryData<{ brands: Brand[] }>(keys.categories.list({ subcategory_id: 11 }));
+    expect(scoped?.brands[0]?.status?.name).toBe('In Progress');
+    expect(queryClient.getQueryData(keys.brands.page(21))).toBe(other);
+    expect(brandPages.count + detail.count).toBe(0);
+    expect(fetchBrand).not.toHaveBeenCalled();
+    // The equipments screen's per-brand statuses (category scope) still refetch when shown.
+    expect(equipmentStatuses.count).toBe(1);
+
+    // The run ends (the same record, newer); then a late copy of the queued one is ignored.
+    const ended = { ...queued, name: 'Generated', updated_at: '2026-11-24T12:05:00.000Z' };
+    await send(realtimeEvents.changeAnyStatus, { status: ended, in_progress: 0 });
+    expect(rowsOf()?.[0]?.status?.name).toBe('Generated');
+    await send(realtimeEvents.changeAnyStatus, { status: { ...queued, id: 599 }, in_progress: 0 });
+    expect(rowsOf()?.[0]?.status?.name).toBe('Generated');
+    expect(brandPages.count + detail.count).toBe(0);
+  });
+
+  it("refreshes a brand's row when the brand's status is not a whole record", async () => {
     seed(keys.brands.page(11), pages(brandRow(1, 11)));
     fetchBrand.mockResolvedValue(brandRow(1, 11, { status: null, name: 'Brand 1' }));
     await send(realtimeEvents.changeAnyStatus, { status: { name: 'In Progress', brand_id: 1, subcategory_id: 11 } });

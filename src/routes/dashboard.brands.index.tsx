@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandsPagesQueryOptions } from '../api/brands';
-import { equipmentStatusesQueryOptions } from '../api/statuses';
 import { BrandsScreen } from '../features/brands/brands-screen';
 import { brandsListParams } from '../features/brands/brands-list-params';
 import { useSelection } from '../store/selection';
@@ -12,11 +11,10 @@ export const Route = createFileRoute('/dashboard/brands/')({
   validateSearch: tableSearchSchema,
   loaderDeps: ({ search: { sort, dir, q } }) => ({ sort, dir, q }),
   loader: ({ context: { queryClient }, deps }) => {
-    // The selected subcategory's first page of brands (as the grid asks for it) and their statuses.
+    // The selected subcategory's first page of brands (as the grid asks for it), each with its status.
     const subcategoryId = useSelection.getState().selectedSubcategoryId;
     if (subcategoryId === null) return;
     void queryClient.prefetchInfiniteQuery(brandsPagesQueryOptions(subcategoryId, brandsListParams(deps)));
-    void queryClient.prefetchQuery(equipmentStatusesQueryOptions({ subcategory_id: subcategoryId }));
   },
   component: BrandsScreen,
 });

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusRecord } from '../../../contract/statuses';
-import { canSelectBrand, inProgressAmong, leaveAllMatching, rowSelectionOf, selectionChanges, statusesByBrand } from './brand-selection';
-
-const record = (over: Partial<StatusRecord>): StatusRecord => ({
-  id: 1,
-  name: 'Generated',
-  message: null,
-  brand_id: 1,
-  subcategory_id: 10,
-  category_id: null,
-  model_type: 'App\\Models\\Equipment',
-  ...over,
-});
+import { canSelectBrand, inProgressAmong, leaveAllMatching, rowSelectionOf, selectionChanges } from './brand-selection';
 
 describe('row selection <-> store', () => {
   it('maps ids to the table state and back', () => {
@@ -44,25 +32,5 @@ describe('inProgressAmong (SPEC 4 auto-deselect)', () => {
     ]);
     expect(inProgressAmong([1, 2, 3], (id) => statuses.get(id))).toEqual([1]);
     expect(inProgressAmong([], () => 'In Progress')).toEqual([]);
-  });
-});
-
-describe('statusesByBrand', () => {
-  it("keeps this subcategory's brand records, the first (newest) per brand", () => {
-    const map = statusesByBrand(
-      [
-        record({ id: 1, brand_id: 1, name: 'In Progress' }),
-        record({ id: 2, brand_id: 1, name: 'Failed' }),
-        record({ id: 3, brand_id: 2, subcategory_id: 99 }),
-        record({ id: 4, brand_id: null }),
-        record({ id: 5, brand_id: 5, subcategory_id: null }),
-      ],
-      10,
-    )!;
-    expect([...map.keys()]).toEqual([1, 5]);
-    expect(map.get(1)?.name).toBe('In Progress');
-  });
-  it('is undefined until the statuses are loaded', () => {
-    expect(statusesByBrand(undefined, 10)).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
 import type { RowSelectionState } from '@tanstack/react-table';
-import type { StatusRecord } from '../../../contract/statuses';
 import { isInProgress } from '../../api/statuses';
 
 /** SPEC 9: a brand that goes In Progress is deselected after this delay. */
@@ -34,16 +33,4 @@ export function canSelectBrand(status: string | null | undefined, generationRunn
 /** SPEC 4: the ticked brands that are In Progress (to be deselected). */
 export function inProgressAmong(selectedIds: readonly number[], statusOf: (brandId: number) => string | null | undefined): number[] {
   return selectedIds.filter((id) => isInProgress(statusOf(id)));
-}
-
-/** The equipment-generation status records of one subcategory's brands, by brand id (newest record wins). */
-export function statusesByBrand(records: readonly StatusRecord[] | undefined, subcategoryId: number): Map<number, StatusRecord> | undefined {
-  if (!records) return undefined;
-  const map = new Map<number, StatusRecord>();
-  for (const record of records) {
-    if (record.brand_id === null) continue;
-    if (record.subcategory_id !== null && record.subcategory_id !== subcategoryId) continue;
-    if (!map.has(record.brand_id)) map.set(record.brand_id, record);
-  }
-  return map;
 }

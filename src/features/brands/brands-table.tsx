@@ -10,7 +10,6 @@ import {
   useGenerateBrandEquipments,
 } from '../../api/brands';
 import type { GenerateEquipmentsSelection } from '../../api/equipments';
-import { useEquipmentStatuses } from '../../api/statuses';
 import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
 import { brandExportColumns } from '../../../contract/grid-exports';
@@ -28,7 +27,6 @@ import {
   leaveAllMatching,
   rowSelectionOf,
   selectionChanges,
-  statusesByBrand,
 } from './brand-selection';
 import { BrandsEmpty } from './brands-empty';
 import { useSpend } from '../generation';
@@ -53,17 +51,10 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   const brands = useMemo(() => loadedBrands(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
 
-  // Statuses: the live list (GET /api/equipments/statuses) once loaded, the page's own copy until then.
-  const equipmentStatuses = useEquipmentStatuses(useMemo(() => ({ subcategory_id: subcategory.id }), [subcategory.id]));
-  const liveStatuses = useMemo(() => statusesByBrand(equipmentStatuses.data, subcategory.id), [equipmentStatuses.data, subcategory.id]);
-  const statusOf = useCallback(
-    (brand: Brand): StatusRecord | null => (liveStatuses ? (liveStatuses.get(brand.id) ?? null) : (brand.status ?? null)),
-    [liveStatuses],
-  );
-  const statusOfId = useCallback(
-    (id: number) => (liveStatuses ? liveStatuses.get(id)?.name : brands.find((b) => b.id === id)?.status?.name),
-    [liveStatuses, brands],
-  );
+  // Statuses: each row's own (the page carries its brands' equipment generation status; live events patch it).
+  const statusOf = useCallback((brand: Brand): StatusRecord | null => brand.status ?? null, []);
+  const statusNameById = useMemo(() => new Map(brands.map((b) => [b.id, b.status?.name])), [brands]);
+  const statusOfId = useCallback((id: number) => statusNameById.get(id), [statusNameById]);
 
   // The ticked brands live in the selection store (changing the subcategory clears them).
   const selectedIds = useSelection((s) => s.selectedBrandIds);
