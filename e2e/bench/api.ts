@@ -210,10 +210,9 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
 
   // Every call a screen makes, on the largest data it can ask for.
   return [
-    '/api/categories',
-    `/api/categories?subcategory_id=${large}`,
-    `/api/categories?category_id=${category}`,
-    '/api/categories-with-subcategories',
+    // The header: the tree without status records, and the In Progress count.
+    '/api/categories?statuses=false',
+    '/api/statuses?per_brand=false&records=false',
     `/api/brands?subcategory_id=${large}&limit=100`,
     // The brands grid's later pages (src/api/brands.ts brandsPageSize).
     `/api/brands?subcategory_id=${large}&limit=400&offset=100`,
@@ -229,6 +228,7 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
     `/api/equipments?subcategory=${largeName}`,
     `/api/equipments?brand_id=${brandId}`,
     `/api/equipments/brands?subcategory_id=${large}`,
+    // The empty events and brands screens' status records.
     '/api/statuses?per_brand=false',
     `/api/equipments/statuses?category_id=${category}`,
     `/api/history?type=Equipments&subcategory_id=${large}`,
@@ -267,7 +267,12 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     const screenCalls = await screenCallsAt(baseUrl, token, seeded);
     const calls = [
       ...screenCalls,
-      // Calls the SPA no longer makes: unscoped (the spec's), and a subcategory's statuses (the brands rows carry theirs).
+      // Calls the SPA no longer makes: unscoped (the spec's), the tree with its records or its first rows embedded
+      // (the header asks statuses=false), and a subcategory's statuses (the brands rows carry theirs).
+      '/api/categories',
+      `/api/categories?subcategory_id=${seeded.largeSubcategoryId}`,
+      `/api/categories?category_id=${seeded.largeCategoryId}`,
+      '/api/categories-with-subcategories',
       '/api/statuses',
       '/api/equipments/statuses',
       `/api/equipments/statuses?subcategory_id=${seeded.largeSubcategoryId}`,
