@@ -33,9 +33,10 @@ test.describe('login screen', () => {
     await brandsCode;
     expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
 
+    // Where the operator was going is what is preloaded (listened for before the page loads: it may come first).
+    const runsCode = page.waitForRequest((request) => /\/assets\/dashboard\.runs-[^/]+\.js$/.test(request.url()));
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/dashboard/runs')}`);
-    // Where the operator was going is what is preloaded.
-    await page.waitForRequest((request) => /\/assets\/dashboard\.runs-[^/]+\.js$/.test(request.url()));
+    await runsCode;
   });
 
   test('has labelled, required fields of the right types and passes axe', async ({ page, server }) => {
