@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { selectionActions, useSelection } from '../store/selection';
-import { getAuthUserId } from './session';
+import { getAuthUserId, storage } from './session';
 
 /**
  * The operator's last category and subcategory, kept in this browser per operator, so that signing in again (or
@@ -9,14 +9,6 @@ import { getAuthUserId } from './session';
 const storageKey = (userId: number) => `catalogue.selection.${userId}`;
 const id = z.number().int().positive().nullable();
 const rememberedChoice = z.object({ categoryId: id, subcategoryId: id });
-
-function storage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Applies the signed-in operator's remembered choice, if any (a stored value of another shape is ignored). */
 export function restoreRememberedSelection(): void {

@@ -5,7 +5,7 @@ import { storageKeys } from '../../contract/auth';
  * localStorage. Every read happens at call time, so another tab signing out is seen at the next request.
  * Storage can be unavailable (privacy modes, tests without a DOM): reads then answer "signed out".
  */
-function storage(): Storage | undefined {
+export function storage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
