@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { equipment } from './equipments';
-import { idField, idParams } from './http';
+import { idField, idParams } from './ids';
 import { statusRecord } from './statuses';
 import { catalogueName, idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 import { endpoint } from './endpoint';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { exclusionChangeAnswer } from './exclusion-changes';
-import { idField } from './http';
+import { idField } from './ids';
 import { realtimeEvents } from './realtime';
 import { clientText } from './text';
 

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { RealtimeEventName } from './realtime';
 
+/** A schema of zod's classic API or of zod/mini (the login route's, contract/auth.ts): both are zod core schemas. */
+type Schema = z.core.$ZodType;
+
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /**
@@ -16,13 +19,13 @@ export interface EndpointDeclaration {
   readonly path: string;
   /** One line for the API reference. */
   readonly summary: string;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
+  readonly params?: Schema;
+  readonly query?: Schema;
+  readonly body?: Schema;
   /** The success answer (200). */
-  readonly answer: z.ZodType;
+  readonly answer: Schema;
   /** Other answers the endpoint gives on purpose, by status: 202, and the errors a client must expect. */
-  readonly otherAnswers?: Readonly<Partial<Record<number, z.ZodType>>>;
+  readonly otherAnswers?: Readonly<Partial<Record<number, Schema>>>;
   /** Answered without an access token. */
   readonly public?: boolean;
   /**
@@ -38,8 +41,8 @@ export function endpoint<const E extends EndpointDeclaration>(declaration: E): E
   return declaration;
 }
 
-type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends Schema ? z.input<S> : undefined;
+type Output<S> = S extends Schema ? z.output<S> : undefined;
 
 /** What a caller sends: path parameters, query and body as the schemas accept them. */
 export type EndpointParams<E extends EndpointDeclaration> = Input<E['params']>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './http';
+import { idField } from './ids';
 import { catalogueText, clientText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
 import { endpoint } from './endpoint';
 import { generateAnswer, generateEquipmentsFilter } from './generation';

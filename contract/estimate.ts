@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { idField } from './http';
+import { idField } from './ids';
 import { generateEquipmentsFilter } from './generation';
 import { clientText } from './text';
 

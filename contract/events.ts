@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './http';
+import { idField } from './ids';
 import { idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 import { endpoint } from './endpoint';
 import { realtimeEvents } from './realtime';

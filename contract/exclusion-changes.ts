@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { errorAnswer, idParams, messageAnswer } from './http';
+import { errorAnswer, messageAnswer } from './http';
+import { idParams } from './ids';
 import { realtimeEvents } from './realtime';
 
 /**
@@ -16,13 +17,15 @@ export const undoWindowMinutes = 10;
  * What an exclude or un-exclude answers: SPEC's `{ message }`, and the change to undo (null when nothing changed;
  * a server without undo sends none, read as null).
  */
-export const exclusionChangeAnswer = messageAnswer.extend({
+export const exclusionChangeAnswer = z.object({
+  ...messageAnswer.shape,
   undo: z.object({ change_id: z.number().int().positive() }).nullable().default(null),
 });
 export type ExclusionChangeAnswer = z.infer<typeof exclusionChangeAnswer>;
 
 /** POST /api/exclusion-changes/:id/undo: how many rows were put back, how many were left as they are. */
-export const undoAnswer = messageAnswer.extend({
+export const undoAnswer = z.object({
+  ...messageAnswer.shape,
   restored: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
 });

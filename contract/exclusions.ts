@@ -6,7 +6,7 @@ import { excludeBrandBody } from './brands';
 import { endpoint } from './endpoint';
 import { equipmentExclusionPathParams } from './equipments';
 import { exclusionChangeAnswer } from './exclusion-changes';
-import { idParams } from './http';
+import { idParams } from './ids';
 import { realtimeEvents } from './realtime';
 
 /**

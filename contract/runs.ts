@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { errorAnswer, idParams } from './http';
+import { errorAnswer } from './http';
+import { idParams } from './ids';
 import { realtimeEvents } from './realtime';
-import { statusNames } from './statuses';
+import { runStatusFilters, runTypes } from './run-filters';
+import { statusNames } from './status-names';
 import { idQuery, pageLimit, pageOffset } from './text';
 
 /**
  * The runs centre (issue 12 point 3): the generation runs an operator started, live, with Cancel and Retry.
  */
-
-export const runTypes = ['Events', 'Brands', 'Equipments'] as const;
-export type RunType = (typeof runTypes)[number];
-
-/** `active`: queued or in progress; `finished`: ended, however; `failed`: Failed or Insufficient tokens; or one status. */
-export const runStatusFilters = ['active', 'finished', 'failed', ...Object.values(statusNames)] as const;
-export type RunStatusFilter = (typeof runStatusFilters)[number];
 
 export const runsQuery = z.object({
   status: z.enum(runStatusFilters).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import type { gridNames } from './grid-settings';
-import { idParams } from './http';
+import { idParams } from './ids';
 import { clientText } from './text';
 
 /**

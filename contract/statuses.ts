@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { idQuery } from './text';
+import { idQuery, queryFlag } from './text';
 import { endpoint } from './endpoint';
+import { statusNames } from './status-names';
 
-/** Generation status names (SPEC 4). */
-export const statusNames = {
-  inProgress: 'In Progress',
-  generated: 'Generated',
-  noNewResults: 'No New Results',
-  failed: 'Failed',
-  insufficientTokens: 'Insufficient tokens',
-  /** Extension (issue 12): the operator cancelled the run; nothing it generated was kept, nothing was charged. */
-  cancelled: 'Cancelled',
-} as const;
+export { statusNames };
 
 export type StatusTone = 'yellow' | 'green' | 'red' | 'grey';
 /** The badge colour of a status (SPEC 4); anything unknown is grey. */
@@ -58,19 +50,22 @@ export type StatusRecord = z.infer<typeof statusRecord>;
  * app loads on start-up.
  */
 export const statusesQuery = z.object({
-  per_brand: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value !== 'false'),
+  per_brand: queryFlag(true),
   /**
    * Extension: `records=false` answers `statuses` empty, with `in_progress`: the SPA's header wants the count alone
    * (the tree carries each category's and subcategory's status name). At catalogue scale the records are 208 kB.
    */
-  records: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value !== 'false'),
+  records: queryFlag(true),
+  /**
+   * Extension: `category_id` narrows the records to that category's event statuses and `subcategory_id` to that
+   * subcategory's brand statuses (both: either): the empty events and brands screens show one of them with its message,
+   * where every record of the tree is 208 kB at catalogue scale.
+   */
+  category_id: idQuery.optional(),
+  subcategory_id: idQuery.optional(),
 });
+/** The records GET /api/statuses narrows to (extension). */
+export type StatusRecordsScope = Pick<z.input<typeof statusesQuery>, 'category_id' | 'subcategory_id'>;
 export const statusesAnswer = z.object({
   statuses: z.array(statusRecord),
   /**
@@ -84,8 +79,17 @@ export type StatusesAnswer = z.infer<typeof statusesAnswer>;
  * GET /api/equipments/statuses. Extension: `subcategory_id` (that subcategory's brands) or `category_id` (the brands
  * of its subcategories) - a screen showing one subcategory need not download every brand's status.
  */
-export const equipmentStatusesQuery = z.object({ subcategory_id: idQuery.optional(), category_id: idQuery.optional() });
-export type EquipmentStatusesScope = z.infer<typeof equipmentStatusesQuery>;
+export const equipmentStatusesQuery = z.object({
+  subcategory_id: idQuery.optional(),
+  category_id: idQuery.optional(),
+  /**
+   * Extension: `per_subcategory=true` answers one record per subcategory, the one its row shows (SPEC 2 "Equipments
+   * screen"): an In Progress one while any of its brands is generating, otherwise its most recently updated one.
+   * The equipments screen's call: a category's every brand status is 508 kB at catalogue scale.
+   */
+  per_subcategory: queryFlag(false),
+});
+export type EquipmentStatusesScope = z.input<typeof equipmentStatusesQuery>;
 export const equipmentStatusesAnswer = z.object({ statuses: z.array(statusRecord) });
 
 export const statusesApi = {

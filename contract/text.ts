@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldName } from './fields';
+import { wellFormedText } from './well-formed-text';
 
 /**
  * Field shapes shared by the inputs of every route: bodies, queries, forms and path parameters.
@@ -9,18 +9,11 @@ import { fieldName } from './fields';
  * surrogate in jsonb, and stores one as U+FFFD in text). Ids beyond a 32-bit integer are refused alike.
  */
 
-/** Text that can be stored and answered back as it came: Unicode (no unpaired surrogate) without NUL characters. */
-export const isWellFormedText = (value: string): boolean => value.isWellFormed() && !value.includes('\u0000');
-
-/** The refusal of a text that is not well formed, naming its field as the 422's `errors` does. */
-export const notWellFormedMessage = (field: string) => `The ${field} field must be text without NUL characters or unpaired surrogates.`;
-
 /**
  * Any text from a client: build every text field on it (`clientText.max(255)`), never on a bare `z.string()`.
- * The rule is the first check, so its message is the answer's; it does not abort, so that a union (a list or a
- * text, a number or a numeric text) still settles on the branch the input has the type of, and names its field.
+ * The rule is the first check, so its message is the answer's (contract/well-formed-text.ts).
  */
-export const clientText = z.string().refine(isWellFormedText, { error: (issue) => notWellFormedMessage(fieldName(issue.path ?? [])) });
+export const clientText = z.string().check(wellFormedText);
 
 /** Free text of at most `max` characters. */
 export const catalogueText = (max: number) => clientText.max(max, `The text may not be longer than ${max} characters.`);
@@ -42,6 +35,13 @@ export const pageOffset = z.coerce.number().int().min(0).max(10_000_000).default
 export const pageLimit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const sortDirection = z.enum(['asc', 'desc']).default('asc');
+
+/** A `true`/`false` query parameter (anything else is refused); `absent` is its value when it is not given. */
+export const queryFlag = (absent: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? absent : value === 'true'));
 
 /**
  * An answer the spec allows as a list or as an object holding the list under `key` ("a list or an object with

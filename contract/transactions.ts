@@ -2,30 +2,22 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { exportColumnsQuery, transactionExportColumns } from './grid-exports';
 import { clientText, pageLimit, pageOffset } from './text';
+import { isoDay, transactionTypes } from './transaction-filters';
 
 /**
  * The operator's statement (issue 12): every change of their balance, from the token ledger, newest first. A run's
  * hold is not a transaction; its charge is (one withdrawal a run).
  */
 
-/** What a ledger row is to the operator, from its reason (purchase -> deposit, generation -> withdrawal...). */
-export const transactionTypes = ['deposit', 'withdrawal', 'refund', 'adjustment', 'transfer'] as const;
-export type TransactionType = (typeof transactionTypes)[number];
 export const transactionTypeFilter = z.enum(['all', ...transactionTypes]).default('all');
 export type TransactionTypeFilter = z.infer<typeof transactionTypeFilter>;
-
-/** A day, `YYYY-MM-DD`, that exists in the calendar (UTC). */
-export const isoDay = clientText.regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be written YYYY-MM-DD.').refine((value) => {
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}, 'The date does not exist.');
 
 const filters = {
   type: transactionTypeFilter,
   /** From this day on (inclusive, UTC). */
-  from: isoDay.optional(),
+  from: z.optional(isoDay),
   /** Up to and including this day (UTC). */
-  to: isoDay.optional(),
+  to: z.optional(isoDay),
   /** The description contains this (case-insensitive). */
   q: clientText.trim().max(200).optional(),
 };

@@ -306,11 +306,16 @@ test.describe('brands screen', () => {
     await expect(page.getByRole('status').filter({ hasText: /brands$/ })).toHaveText('1,000 brands');
     await expect(grid(page)).toHaveAttribute('aria-rowcount', '1001');
     const scroller = page.getByRole('region', { name: /^Brands of / });
+    // The highest row index in the DOM (aria-rowindex counts the header row as 1).
+    const lastRowIndex = () =>
+      bodyRows(page).evaluateAll((rows) => Math.max(0, ...rows.map((row) => Number(row.getAttribute('aria-rowindex') ?? 0))));
     for (let i = 0; i < 40; i++) {
+      const before = await lastRowIndex();
       await scroller.evaluate((el) => el.scrollBy(0, el.scrollHeight));
       expect(await bodyRows(page).count()).toBeLessThanOrEqual(200);
       if ((await brandRow(page, 'Dozer 1000').count()) > 0) break;
-      await page.waitForTimeout(100);
+      // The scroll drew rows further down (a page loaded) before the next one.
+      await expect.poll(lastRowIndex).toBeGreaterThan(before);
     }
     await expect(brandRow(page, 'Dozer 1000')).toBeVisible();
     expect(await bodyRows(page).count()).toBeLessThanOrEqual(200);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { categories, generationRuns } from '../server/db/schema';
 import { changeBalance } from '../server/tokens/ledger';
 import { expect, test, type TestServer } from './fixtures';
-import { chooseCategory, header, scratchCategory, selectSubcategory } from './live';
+import { chooseCategory, header, pageCaughtUp, scratchCategory, selectSubcategory } from './live';
 
 /**
  * Issue 13 points 5 and 7: feedback. One request per click however fast the second click comes; the status badge
@@ -15,14 +15,28 @@ import { chooseCategory, header, scratchCategory, selectSubcategory } from './li
 const regenerate = (page: Page) => header(page).getByRole('button', { name: 'Regenerate', exact: true });
 const pathOf = (url: string) => new URL(url).pathname;
 
-/** Counts the requests of `paths` the page sends from now on. */
+/**
+ * Counts the requests of `paths` the page sends from now on. `settled()` resolves once nothing the page has sent since
+ * is still unanswered and the page has caught up with the answers (a marker request, two frames), twice over: a
+ * request that a second click, or an answer to the first one's requests, would make has left by then.
+ */
 function countRequests(page: Page, paths: readonly string[]) {
   const counts = Object.fromEntries(paths.map((p) => [p, 0])) as Record<string, number>;
+  const pending = new Set<object>();
   page.on('request', (request) => {
+    pending.add(request);
     const path = pathOf(request.url());
     if (path in counts) counts[path]! += 1;
   });
-  return counts;
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  const settled = async () => {
+    for (let round = 0; round < 2; round++) {
+      await expect.poll(() => pending.size).toBe(0);
+      await pageCaughtUp(page);
+    }
+  };
+  return { counts, settled };
 }
 
 /**
@@ -55,13 +69,13 @@ test.describe('one request per click (SPEC 4: a second click while one is under 
     const scratch = await scratchCategory(server.db, 'double regenerate');
     await page.goto(`${server.url}/dashboard/events`);
     await chooseCategory(page, scratch.name);
-    const counts = countRequests(page, ['/api/generation/estimate', '/api/events/generate']);
+    const { counts, settled } = countRequests(page, ['/api/generation/estimate', '/api/events/generate']);
     const answered = page.waitForResponse((r) => pathOf(r.url()) === '/api/events/generate');
 
     await doubleClickWithin5ms(regenerate(page));
     expect((await answered).status()).toBeLessThan(300);
-    // Time for a second request to leave, had the second click sent one.
-    await page.waitForTimeout(1_000);
+    // A second request, had the second click sent one, has left by now.
+    await settled();
     expect(counts).toEqual({ '/api/generation/estimate': 1, '/api/events/generate': 1 });
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
@@ -73,12 +87,12 @@ test.describe('one request per click (SPEC 4: a second click while one is under 
     await page.goto(`${server.url}/dashboard/brands`);
     await selectSubcategory(page, category, subcategory);
     await page.getByRole('checkbox', { name: 'Select Caterpillar', exact: true }).check();
-    const counts = countRequests(page, ['/api/generation/estimate', '/api/equipments/generate']);
+    const { counts, settled } = countRequests(page, ['/api/generation/estimate', '/api/equipments/generate']);
     const answered = page.waitForResponse((r) => pathOf(r.url()) === '/api/equipments/generate');
 
     await doubleClickWithin5ms(page.getByRole('button', { name: 'Generate Equipments (1)', exact: true }));
     expect((await answered).status()).toBe(200);
-    await page.waitForTimeout(1_000);
+    await settled();
     expect(counts).toEqual({ '/api/generation/estimate': 1, '/api/equipments/generate': 1 });
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
@@ -91,7 +105,7 @@ test.describe('one request per click (SPEC 4: a second click while one is under 
     const scratch = await scratchCategory(server.db, 'double confirm');
     await page.goto(`${server.url}/dashboard/events`);
     await chooseCategory(page, scratch.name);
-    const counts = countRequests(page, ['/api/generation/estimate', '/api/events/generate']);
+    const { counts, settled } = countRequests(page, ['/api/generation/estimate', '/api/events/generate']);
 
     await doubleClickWithin5ms(regenerate(page));
     const dialog = page.getByRole('dialog', { name: 'Confirm generation' });
@@ -102,7 +116,7 @@ test.describe('one request per click (SPEC 4: a second click while one is under 
     const answered = page.waitForResponse((r) => pathOf(r.url()) === '/api/events/generate');
     await doubleClickWithin5ms(dialog.getByRole('button', { name: 'Confirm', exact: true }));
     expect((await answered).status()).toBeLessThan(300);
-    await page.waitForTimeout(1_000);
+    await settled();
     expect(counts).toEqual({ '/api/generation/estimate': 1, '/api/events/generate': 1 });
   });
 });
@@ -187,6 +201,8 @@ test.describe('failures', () => {
 
   test('a toast tells the latest outcome only; the same failure again restarts its timer', async ({ page, makeServer, request }) => {
     test.setTimeout(120_000);
+    // The page's clock runs on its own but can be moved ahead, so the toasts' seconds pass without being waited out.
+    await page.clock.install();
     const server = await makeServer();
     const { token } = await server.loginAs(page);
     const { category, subcategory } = await subcategoryTarget(request, server, token, 'Excavators');
@@ -207,13 +223,14 @@ test.describe('failures', () => {
     await expect(saved).toHaveCount(0);
 
     // An error toast lasts 8 s; the same failure 5 s later keeps it on screen 8 s from then.
-    await page.waitForTimeout(5_000);
+    await page.clock.fastForward(5_000);
     await exclude('Komatsu');
     // Off the toasts: radix pauses their timers while the pointer is over them.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(4_500);
+    await page.clock.fastForward(4_500);
     await expect(failed).toHaveCount(1);
     await expect(failed).toBeVisible();
-    await expect(failed).toHaveCount(0, { timeout: 10_000 });
+    await page.clock.fastForward(4_000);
+    await expect(failed).toHaveCount(0);
   });
 });

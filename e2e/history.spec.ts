@@ -135,8 +135,16 @@ test.describe('history dialog', () => {
       await expect(message.locator('img')).toHaveCount(0);
       expect(await message.locator('a').getAttribute('href')).toBeNull();
       await message.locator('a').click();
-      // Give a broken image's error event the time to fire.
-      await page.waitForTimeout(300);
+      // A broken image's error event would have fired by the time a probe image of the same address, loaded after it,
+      // has failed.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const probe = new Image();
+            probe.onerror = probe.onload = () => resolve();
+            probe.src = 'x';
+          }),
+      );
       expect(await page.evaluate(() => (window as { __historyXss?: number }).__historyXss)).toBeUndefined();
 
       await page.keyboard.press('Escape');

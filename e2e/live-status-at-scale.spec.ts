@@ -6,7 +6,7 @@ import { upsertOperator } from '../server/auth/users';
 import { issueAccessToken } from '../server/auth/access-tokens';
 import { chooseFromHeader } from './bench/browser-scale';
 import { expect, test } from './fixtures';
-import { header, whenLive } from './live';
+import { header, pageCaughtUp, whenLive } from './live';
 
 /**
  * Issue 11 point 2 at catalogue scale: a status event carries its record and the In Progress count, and the open
@@ -59,7 +59,7 @@ test('a status event for one subcategory updates its badge on an open brands scr
   await expect(empty.locator('.status-badge')).toHaveText('In Progress');
   await expect(empty.getByRole('status', { name: 'Generating brands' })).toBeVisible();
   await expect(header(page).getByRole('status').filter({ hasText: 'Generating (1)' })).toBeVisible();
-  // Anything the event would have made the screen refetch starts within a moment of it.
-  await page.waitForTimeout(1_000);
+  // Anything the event would have made the screen refetch has been sent by the time the page caught up with it.
+  await pageCaughtUp(page);
   expect(refetched).toEqual([]);
 });

@@ -29,10 +29,18 @@ export function whenLive(page: Page): Promise<WebSocket> {
 
 /**
  * A second browser (a context of its own) signed in as `operator` (the demo operator by default), on `path` and live
- * on every channel, its document marked: it watches what the test's page does.
+ * on every channel, its document marked: it watches what the test's page does. With `installClock`, its clock is
+ * Playwright's (time flows as usual until the test moves it on with `page.clock`).
  */
-export async function secondBrowser(browser: Browser, server: TestServer, path: string, operator?: { email: string; password?: string }) {
+export async function secondBrowser(
+  browser: Browser,
+  server: TestServer,
+  path: string,
+  operator?: { email: string; password?: string },
+  { installClock = false } = {},
+) {
   const context = await browser.newContext();
+  if (installClock) await context.clock.install();
   const page = await context.newPage();
   await server.loginAs(page, operator);
   const live = whenLive(page);
@@ -48,6 +56,24 @@ export async function markDocument(page: Page) {
 }
 export async function expectNoReload(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+}
+
+/**
+ * A marker instead of a fixed wait: resolves once the page has loaded an image requested after everything it had
+ * received, and drawn two frames since. What an earlier event or answer would have made the page do synchronously
+ * (send a request, log an error) has happened by then.
+ */
+export async function pageCaughtUp(page: Page) {
+  await page.evaluate(async () => {
+    // An image, as every screen's policy lets one load from the server (the login screen's allows no fetch).
+    await new Promise((resolve, reject) => {
+      const marker = new Image();
+      marker.onload = resolve;
+      marker.onerror = reject;
+      marker.src = `/favicon.ico?caught-up=${Date.now()}`;
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 export const header = (page: Page) => page.getByRole('banner');

@@ -103,6 +103,24 @@ test.describe('login screen', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('a double click on Login sends one sign-in', async ({ page, server }) => {
+    await page.goto(`${server.url}/login`);
+    await fillLogin(page, demoOperator.email, demoOperator.password);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = 0;
+    await page.route('**/api/login', async (route) => {
+      sent += 1;
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Login' }).dblclick();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    expect(sent).toBe(1);
+  });
+
   test("shows the server's rate-limit text once too many attempts were made", async ({ page, makeServer }) => {
     const server = await makeServer();
     await page.goto(`${server.url}/login`);
@@ -217,5 +235,31 @@ test.describe('a lost session', () => {
     await fillLogin(page, 'revoked@example.com', demoOperator.password);
     await submit(page);
     await expect(page).toHaveURL(`${server.url}/dashboard/events`);
+  });
+
+  test('a logout in another tab signs this one out too, and the next operator sees nothing of the first', async ({ page, server }) => {
+    await server.loginAs(page, { email: 'first-tab@example.com' });
+    await page.goto(`${server.url}/dashboard/events`);
+    const accountMenu = page.getByRole('button', { name: 'Account menu' });
+    await accountMenu.click();
+    await expect(page.getByRole('menu')).toContainText('first-tab@example.com');
+    await page.keyboard.press('Escape');
+
+    const other = await page.context().newPage();
+    await other.goto(`${server.url}/dashboard/brands`);
+    await other.getByRole('button', { name: 'Account menu' }).click();
+    await other.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(other).toHaveURL(`${server.url}/login`);
+    await other.close();
+    await expect(page).toHaveURL(`${server.url}/login?redirect=%2Fdashboard%2Fevents`);
+    expect(await storedSession(page)).toEqual([null, null]);
+
+    // In the same page: the first operator's answers (the user's fresh for minutes) must not show for the next one.
+    await fillLogin(page, demoOperator.email, demoOperator.password);
+    await submit(page);
+    await expect(page).toHaveURL(`${server.url}/dashboard/events`);
+    await accountMenu.click();
+    await expect(page.getByRole('menu')).toContainText(demoOperator.email);
+    await expect(page.getByRole('menu')).not.toContainText('first-tab@example.com');
   });
 });

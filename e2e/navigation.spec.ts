@@ -4,7 +4,7 @@ import { categories, subcategories } from '../server/db/schema';
 import { changeBalance } from '../server/tokens/ledger';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
-import { chooseCategory, header } from './live';
+import { chooseCategory, header, whenLive } from './live';
 
 /** Issue 13 points 1 and 2: a left navigation to every screen; a header of one row and one height. */
 
@@ -152,7 +152,10 @@ for (const viewport of viewports) {
     await header(page).getByRole('button', { name: 'Retry' }).click();
     await chooseCategory(page, long.name);
     await expectOneRow(page, height, 'events, a long name', header(page).getByRole('button', { name: 'Regenerate' }));
+    // The run below is started outside the page: its live events reach the header only once every channel is joined.
+    const live = whenLive(page);
     await page.goto(`${server.url}/dashboard/brands`);
+    await live;
     await chooseCategory(page, long.name);
     await expectOneRow(page, height, 'equipments, long names', header(page).getByRole('button', { name: /^Subcategory/ }));
     const started = await page.request.post(`${server.url}/api/brands/generate`, {

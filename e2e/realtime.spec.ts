@@ -1,5 +1,7 @@
-import type { Browser, Page, WebSocket } from '@playwright/test';
+import type { Browser, Page, Route, WebSocket } from '@playwright/test';
 import { asc, eq, isNull } from 'drizzle-orm';
+import { broadcastingApi } from '../contract/broadcasting';
+import { realtimeClientTimeouts } from '../contract/realtime';
 import { tokenPackages } from '../contract/tokens';
 import { startFakeStripe } from '../server/payments/test-support/fake-stripe';
 import { brandExclusions, brands } from '../server/db/schema';
@@ -42,9 +44,10 @@ async function twoBrowsers(
   browser: Browser,
   server: TestServer,
   path: string,
+  options?: { installClock?: boolean },
 ): Promise<Browsers> {
   const { token: tokenA } = await server.loginAs(page, operator);
-  const { page: b, socket: socketB, close } = await secondBrowser(browser, server, path, operator);
+  const { page: b, socket: socketB, close } = await secondBrowser(browser, server, path, operator, options);
   return { a: page, b, tokenA, socketB, close };
 }
 
@@ -174,10 +177,11 @@ test.describe('live updates', () => {
   });
 
   test('when the socket drops, pusher-js reconnects, joins every channel again and the stale data is refetched', async ({ page, browser, server }) => {
-    // pusher-js notices a dead socket when its ping goes unanswered: the spec's pong timeout is 30 s.
+    // pusher-js notices a dead socket when its ping goes unanswered: the spec's pong timeout is 30 s, which B's
+    // installed clock jumps over.
     test.setTimeout(120_000);
     const category = await scratchCategory(server, 'reconnect');
-    const { a, b, tokenA, socketB, close } = await twoBrowsers(page, browser, server, '/dashboard/events');
+    const { a, b, tokenA, socketB, close } = await twoBrowsers(page, browser, server, '/dashboard/events', { installClock: true });
     try {
       await chooseCategory(b, category.name);
       await b.context().setOffline(true);
@@ -186,8 +190,10 @@ test.describe('live updates', () => {
       const renamed = renamedFrom(category.name);
       await callAs(a, server, tokenA, 'post', '/api/categories/update', { id: category.id, name: renamed });
       // The ping pusher-js sent on going offline goes unanswered: after the pong timeout it drops the socket and
-      // tries new ones (which fail while offline).
-      await b.waitForEvent('websocket', { predicate: (socket) => socket !== socketB && isPusherSocket(socket), timeout: 60_000 });
+      // tries new ones (which fail while offline). B's clock jumps the pong timeout instead of waiting it out.
+      const reconnecting = b.waitForEvent('websocket', { predicate: (socket) => socket !== socketB && isPusherSocket(socket), timeout: 60_000 });
+      await b.clock.fastForward(realtimeClientTimeouts.pongTimeout);
+      await reconnecting;
       await expect(liveIndicator(b)).toHaveText(liveText);
       await expect(categoryTrigger(b)).toContainText(category.name);
 
@@ -229,5 +235,28 @@ test.describe('live updates', () => {
     await page.goto(`${server.url}/dashboard`);
     await live;
     expect((await bodies()).filter(isPusher)).toHaveLength(1);
+  });
+  test('a logout while the channels are still being authorised closes the socket, and no socket opens after', async ({ page, server }) => {
+    await server.loginAs(page, operator);
+    // Hold every channel authorisation until the operator has signed out.
+    const held: Route[] = [];
+    await page.route(`**${broadcastingApi.auth.path}`, (route) => {
+      held.push(route);
+    });
+    const firstSocket = page.waitForEvent('websocket', { predicate: isPusherSocket });
+    await page.goto(`${server.url}/dashboard/brands`);
+    const socket = await firstSocket;
+    const closed = socket.waitForEvent('close');
+    await expect.poll(() => held.length, 'the channels ask for their authorisation').toBeGreaterThan(0);
+    const opened: string[] = [];
+    page.on('websocket', (s) => opened.push(s.url()));
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await closed;
+    // The answers arrive after the socket closed (refused: the token is revoked); nothing reconnects.
+    await Promise.all(held.map((route) => route.continue()));
+    await page.waitForLoadState('networkidle');
+    expect(opened, 'no socket opens after logout').toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import compression from './plugins/compression';
 import databasePlugin from './plugins/database';
+import catalogueAnswers from './plugins/catalogue-answers';
 import loadShedding from './plugins/load-shedding';
 import gracefulStop from './plugins/graceful-stop';
 import requestsInFlight from './plugins/requests-in-flight';
@@ -82,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(gracefulStop);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined || options.ownsDatabase === true });
   await app.register(authPlugin);
+  await app.register(catalogueAnswers);
   await app.register(tokenPurge);
   // Before every plugin that adds routes: it describes the routes registered after it.
   await app.register(openApi, { reference: config.env === 'development' });

@@ -1,14 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureHttp } from './api/http';
-import { createQueryClient } from './api/query-client';
+import { configureHttp, preloadHttpClient } from './api/http';
 import { rememberSelection, restoreRememberedSelection } from './auth/remembered-selection';
-import { onSignedOutElsewhere } from './auth/session';
+import { isSignedIn, onSignedOutElsewhere } from './auth/session';
 import { handleLostSession } from './auth/sign-out';
-import { styleNonce } from './config/meta';
+import { styleNonce } from './config/style-nonce';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -21,20 +19,21 @@ if (nonce) setNonce(nonce);
 restoreRememberedSelection();
 rememberSelection();
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+// The query cache is created by the dashboard's routes (src/api/query-client.ts): the login route goes without it.
+const router = createAppRouter();
 
 // A 401 from any call, or a logout in another tab, ends the session here too.
-configureHttp({ onUnauthorized: () => handleLostSession(router, queryClient) });
-onSignedOutElsewhere(() => handleLostSession(router, queryClient));
+configureHttp({ onUnauthorized: () => handleLostSession(router) });
+onSignedOutElsewhere(() => handleLostSession(router));
+
+// A signed-in page calls the API at once: the HTTP client (ky, kept off the login route) loads beside the route's code.
+if (isSignedIn()) preloadHttpClient();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

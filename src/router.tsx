@@ -1,14 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import type { ScreenType } from './store/selection';
 import { Spinner } from './ui/spinner';
 import { NotFound, RouteError } from './ui/route-error';
-
-/** What every route's `beforeLoad`/`loader` receives (`createRootRouteWithContext` in routes/__root.tsx). */
-export interface RouterContext {
-  queryClient: QueryClient;
-}
 
 function PendingScreen() {
   return (
@@ -18,10 +12,10 @@ function PendingScreen() {
   );
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** The loaders reach the query cache through `appQueryClient()` (src/api/query-client.ts), not the router's context. */
+export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient },
     // Query owns freshness: preloading on intent always asks the loaders, which read the cache.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -26,11 +26,14 @@ import { freshDatabase, type Engine } from '../../server/test/databases';
  * PostgreSQL, BENCH_API_MIXED_SECONDS long, 60 by default; issue 15 points 4 and 6).
  * Figures, never assertions. Run alone: `npx tsx e2e/bench/api.ts` (prints JSON; BENCH_ENGINE=postgres for the
  * PostgreSQL at 127.0.0.1:5432, or TEST_POSTGRES_URL).
- * BENCH_API_SECONDS / BENCH_API_CONNECTIONS change the loaded runs; BENCH_API_SCREEN_SECONDS the screen runs.
+ * BENCH_API_SECONDS / BENCH_API_CONNECTIONS change the loaded runs; BENCH_API_SCREEN_SECONDS the screen runs. The
+ * many-operators run asks with Chromium's accept-encoding; BENCH_ACCEPT_ENCODING sets another (empty: none).
  */
 
 const operator = { email: 'bench@example.com', password: 'bench-password-1' };
 const budgetP99Ms = 50;
+/** What Chromium sends. */
+const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 const thisFile = fileURLToPath(import.meta.url);
 
 interface RunFigures {
@@ -75,12 +78,20 @@ async function measure(baseUrl: string, token: string, urlPath: string, connecti
  * the screens make, as one run; its latency percentiles are over every call.
  */
 export async function measureMixed(baseUrl: string, token: string, paths: string[], connections: number, seconds: number) {
-  const headers = { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
+  // The screens' calls come from a browser, which accepts compressed answers (BENCH_ACCEPT_ENCODING= for none).
+  const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? browserAcceptEncoding;
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'x-requested-with': 'XMLHttpRequest',
+    accept: 'application/json',
+    ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+  };
   const result = await autocannon({ url: baseUrl, connections, duration: seconds, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
   return {
     connections,
     seconds,
     calls: paths.length,
+    accept_encoding: acceptEncoding,
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     max_ms: result.latency.max,
@@ -210,12 +221,12 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
 
   // Every call a screen makes, on the largest data it can ask for.
   return [
-    // The header: the tree without status records, and the In Progress count.
-    '/api/categories?statuses=false',
+    // The header: the tree without status records, its subcategories as rows, and the In Progress count.
+    '/api/categories?statuses=false&compact=true',
     '/api/statuses?per_brand=false&records=false',
     `/api/brands?subcategory_id=${large}&limit=100`,
     // The brands grid's later pages (src/api/brands.ts brandsPageSize).
-    `/api/brands?subcategory_id=${large}&limit=400&offset=100`,
+    `/api/brands?subcategory_id=${large}&limit=100&offset=100`,
     `/api/brands?subcategory_id=${large}&limit=100&offset=19900`,
     `/api/brands?subcategory_id=${large}&limit=100&sort=equipments_count&dir=desc`,
     `/api/brands?subcategory_id=${large}&limit=100&q=nova`,
@@ -223,14 +234,15 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
     `/api/events?category_id=${category}&limit=100`,
     `/api/events?category_id=${category}&limit=100&sort=name&q=expo`,
     `/api/equipments?subcategory_id=${large}&limit=100`,
-    `/api/equipments?subcategory_id=${large}&limit=100&offset=99900`,
     `/api/equipments?subcategory_id=${large}&limit=100&after=${deepCursor}`,
     `/api/equipments?subcategory=${largeName}`,
     `/api/equipments?brand_id=${brandId}`,
     `/api/equipments/brands?subcategory_id=${large}`,
     // The empty events and brands screens' status records.
-    '/api/statuses?per_brand=false',
-    `/api/equipments/statuses?category_id=${category}`,
+    `/api/statuses?per_brand=false&category_id=${category}`,
+    `/api/statuses?per_brand=false&subcategory_id=${large}`,
+    // The equipments screen: one status per subcategory of the selected category.
+    `/api/equipments/statuses?category_id=${category}&per_subcategory=true`,
     `/api/history?type=Equipments&subcategory_id=${large}`,
     `/api/brand-generation-history?subcategory_id=${large}&brand_id=${brandId}`,
     '/api/overview',
@@ -268,14 +280,21 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     const calls = [
       ...screenCalls,
       // Calls the SPA no longer makes: unscoped (the spec's), the tree with its records or its first rows embedded
-      // (the header asks statuses=false), and a subcategory's statuses (the brands rows carry theirs).
+      // (the header asks statuses=false&compact=true), a subcategory's statuses (the brands rows carry theirs) and a category's
+      // every brand status (the equipments screen asks one per subcategory), every tree status record (the empty
+      // screens ask their category's or subcategory's).
+      // A deep page by offset: what a client without cursors asks (src/api/equipments.ts); the SPA asks `after=`.
+      `/api/equipments?subcategory_id=${seeded.largeSubcategoryId}&limit=100&offset=99900`,
       '/api/categories',
+      '/api/categories?statuses=false',
       `/api/categories?subcategory_id=${seeded.largeSubcategoryId}`,
       `/api/categories?category_id=${seeded.largeCategoryId}`,
       '/api/categories-with-subcategories',
       '/api/statuses',
+      '/api/statuses?per_brand=false',
       '/api/equipments/statuses',
       `/api/equipments/statuses?subcategory_id=${seeded.largeSubcategoryId}`,
+      `/api/equipments/statuses?category_id=${seeded.largeCategoryId}`,
       '/api/equipments/exclusions',
       '/api/brands/exclusions',
     ];

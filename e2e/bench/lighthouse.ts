@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -13,7 +13,7 @@ import { isMainModule, printFigures } from './run-alone';
  * settings (mobile, simulated slow 4G and a 4x slower CPU) and with the desktop preset, and /dashboard/brands signed
  * in with the desktop preset. Lighthouse drives the browser Playwright started, through its debugging port; the
  * session is put in that browser's storage, which Lighthouse is told to keep.
- * Run alone: `npx tsx e2e/bench/lighthouse.ts`.
+ * Run alone: `npx tsx e2e/bench/lighthouse.ts`; `LIGHTHOUSE_REPORT_DIR=dir` also writes each full report (JSON) there.
  */
 export async function benchLighthouse() {
   const server = await startTestServer();
@@ -26,6 +26,8 @@ export async function benchLighthouse() {
   const audit = async (url: string, config?: typeof desktopConfig) => {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, config);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (process.env.LIGHTHOUSE_REPORT_DIR) await mkdir(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    if (process.env.LIGHTHOUSE_REPORT_DIR) await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${config ? 'desktop' : 'mobile'}.json`), JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
     const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
     return {
@@ -33,6 +35,8 @@ export async function benchLighthouse() {
       first_contentful_paint_ms: ms('first-contentful-paint'),
       largest_contentful_paint_ms: ms('largest-contentful-paint'),
       total_blocking_time_ms: ms('total-blocking-time'),
+      speed_index_ms: ms('speed-index'),
+      cumulative_layout_shift: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
     };
   };
   try {

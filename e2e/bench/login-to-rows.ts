@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoOperator, startTestServer } from '../fixtures';
 import { launchChromium } from './chromium';
+import { clickToFirstBrandRows } from './first-brand-rows';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
@@ -12,28 +13,13 @@ import { isMainModule, printFigures } from './run-alone';
 const runs = 5;
 const targetMs = 400;
 
-async function loginToFirstRows(page: Page, url: string): Promise<number> {
+/** From the Login click (the demo operator, through the form) to the first rows of a brands table captioned `captionPrefix`. */
+export async function loginToFirstRows(page: Page, url: string, captionPrefix = 'Brands of '): Promise<number> {
   await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email').fill(demoOperator.email);
   await page.getByLabel('Password').fill(demoOperator.password);
   const login = page.getByRole('button', { name: 'Login' });
-  await page.evaluate(() => {
-    const w = window as unknown as { benchClickAt?: number };
-    document.addEventListener('click', (event) => (w.benchClickAt = event.timeStamp), { capture: true, once: true });
-  });
-  await login.click();
-  const shownAt = await page.waitForFunction(
-    () => {
-      for (const caption of document.querySelectorAll('table caption')) {
-        if (caption.textContent?.startsWith('Brands of ') && caption.closest('table')?.querySelector('tbody tr.data-table__row')) return performance.now();
-      }
-      return false;
-    },
-    undefined,
-    { polling: 'raf', timeout: 30_000 },
-  );
-  const clickAt = await page.evaluate(() => (window as unknown as { benchClickAt?: number }).benchClickAt ?? Number.NaN);
-  return Math.round(Number(await shownAt.jsonValue()) - clickAt);
+  return clickToFirstBrandRows(page, () => login.click(), captionPrefix);
 }
 
 export async function benchLoginToRows() {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema';
 
@@ -15,14 +15,26 @@ export async function issueAccessToken(db: Database, userId: number, ttlDays: nu
   return token;
 }
 
+/** Every request looks its token up: a statement prepared once per database, not built anew each time. */
+function tokenLookup(db: Database) {
+  return db
+    .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder('hash')), gt(accessTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
+    .limit(1)
+    .prepare('access_token_by_hash');
+}
+const tokenLookups = new WeakMap<Database, ReturnType<typeof tokenLookup>>();
+
 /** The user a token belongs to, or undefined when it is unknown, expired or revoked. */
 export async function resolveAccessToken(db: Database, token: string): Promise<{ userId: number; tokenId: number } | undefined> {
   const now = new Date();
-  const [row] = await db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt })
-    .from(accessTokens)
-    .where(and(eq(accessTokens.tokenHash, hashToken(token)), gt(accessTokens.expiresAt, now)))
-    .limit(1);
+  let lookup = tokenLookups.get(db);
+  if (!lookup) {
+    lookup = tokenLookup(db);
+    tokenLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: hashToken(token), now: now.toISOString() });
   if (!row) {
     // An expired token is deleted the first time it is refused; the daily purge catches the ones never used again.
     await db.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hashToken(token)), lt(accessTokens.expiresAt, now)));

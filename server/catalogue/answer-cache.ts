@@ -1,48 +1,123 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Database, Executor } from '../db/client';
+import { engineOf, type Database } from '../db/client';
 
 /**
- * Answers that every screen asks for and that change rarely (the category tree, the status lists), kept in memory
- * as encoded JSON and reused while the database's `catalogue_version` stands.
+ * What the catalogue screens ask for (the category tree, the status lists, the brands, events and equipment pages),
+ * kept in memory and reused while the database's `catalogue_version` stands.
  *
- * Every statement that changes categories, subcategories (their counters included), statuses or brands takes a new
- * `catalogue_version` number (a sequence, migration 0002), whoever runs it: a screen, a generation job, another
- * server process. Each request reads the number (one tiny query); a different number empties the cache.
- * The number is read before the answer is built, so an answer never predates its number. A transaction still in
- * progress when the number is read could commit after the answer is built and under the same number, so an answer
- * built while any write transaction is in progress is served but not kept. Keys may carry a scope (a subcategory
- * id): at most `maxEntries` are kept, so made-up ids cannot grow the cache without bound.
+ * Every statement that changes a catalogue row (categories, subcategories and their counters, statuses, brands and
+ * their information, events, equipment items, both exclusion lists) takes a new `catalogue_version` number (a
+ * sequence, migrations 0002 and 0011), whoever runs it: a screen, a generation job, another server process. Each
+ * request reads the number (one tiny query); a different number empties the cache. The number is read before the
+ * answer is built, so an answer never predates its number. A transaction still in progress when the number is read
+ * could commit after the answer is built and under the same number, so an answer built while a write transaction
+ * is in progress on the database is served but not kept. Only this database's writers count (an xid in
+ * pg_stat_activity): the transactions of other databases on the same PostgreSQL server cannot touch its rows.
+ *
+ * Keys carry their scope (ids, a page's query), so the cache is bounded twice: at most `maxEntries` entries and
+ * `maxBytes` of their text; the least recently used go first, so made-up queries cannot grow it without bound.
  */
-/** Enough for every scope of a catalogue at scale (1,000 subcategories, 50 categories); a key past it is not kept. */
-const maxEntries = 4096;
+const maxEntries = 10_000;
+/** A whole catalogue at scale several times over (the largest page answer is about 72 kB). */
+const maxBytes = 64 * 1024 * 1024;
+
+/** The `catalogue_version` a request read, and whether an answer built under it may be kept. */
+export interface CatalogueSnapshot {
+  version: string;
+  keepable: boolean;
+}
+
+interface Entry {
+  value: unknown;
+  bytes: number;
+}
 
 class AnswerCache {
   private version: string | undefined;
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
 
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly db: Database) {}
 
-  async get<T>(key: string, build: () => Promise<T>): Promise<T> {
+  /** Reads the number; a new one empties the cache. */
+  async snapshot(): Promise<CatalogueSnapshot> {
     const { version, quiet } = await readVersion(this.db);
     if (version !== this.version) {
       this.entries.clear();
+      this.bytes = 0;
       this.version = version;
     }
-    if (this.entries.has(key)) return this.entries.get(key) as T;
+    return { version, keepable: quiet };
+  }
+
+  /** The value kept under `key`, now the most recently used. */
+  peek<T>(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value as T;
+  }
+
+  /**
+   * Keeps `value` (about `bytes` long) when it was built under the number that still stands, with no write under way;
+   * answers whether it did.
+   */
+  keep(snapshot: CatalogueSnapshot, key: string, value: unknown, bytes: number): boolean {
+    if (!snapshot.keepable || snapshot.version !== this.version || bytes > maxBytes) return false;
+    this.forget(key);
+    this.entries.set(key, { value, bytes });
+    this.bytes += bytes;
+    this.evictOverflow();
+    return true;
+  }
+
+  /** Counts `bytes` more for the value under `key` (a compressed copy added to it). */
+  grow(key: string, bytes: number): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    entry.bytes += bytes;
+    this.bytes += bytes;
+    this.evictOverflow();
+  }
+
+  /** The value under `key`, built and kept (`sizeOf` tells its size) when there is none. */
+  async get<T>(key: string, build: () => Promise<T>, sizeOf: (value: T) => number): Promise<T> {
+    const snapshot = await this.snapshot();
+    const kept = this.peek<T>(key);
+    if (kept !== undefined) return kept;
     const value = await build();
-    if (quiet && this.version === version && this.entries.size < maxEntries) this.entries.set(key, value);
+    this.keep(snapshot, key, value, sizeOf(value));
     return value;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private evictOverflow(): void {
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= maxEntries && this.bytes <= maxBytes) return;
+      this.forget(key);
+    }
   }
 }
 
-async function readVersion(db: Executor): Promise<{ version: string; quiet: boolean }> {
-  const result = await db.execute(
-    sql`select last_value::text || ':' || is_called::text as version,
-               not exists (select 1 from pg_snapshot_xip(pg_current_snapshot())) as quiet
-        from catalogue_version`,
-  );
+const versionAndWriters = sql`select last_value::text || ':' || is_called::text as version,
+    not exists (select 1 from pg_stat_activity
+                where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()) as quiet
+  from catalogue_version`;
+// PGlite has one connection, and a transaction holds it: no write can be under way while this query runs. (Its
+// pg_stat_activity also costs some 15 ms a read.)
+const versionAlone = sql`select last_value::text || ':' || is_called::text as version, true as quiet from catalogue_version`;
+
+async function readVersion(db: Database): Promise<{ version: string; quiet: boolean }> {
+  const result = await db.execute(engineOf(db) === 'pglite' ? versionAlone : versionAndWriters);
   const [row] = (result as unknown as { rows: { version: string; quiet: boolean }[] }).rows;
   return { version: row?.version ?? 'none', quiet: row?.quiet === true };
 }

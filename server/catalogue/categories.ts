@@ -4,6 +4,8 @@ import { brand } from '../../contract/brands';
 import {
   category,
   categoryUpdatedMessage,
+  compactCategory,
+  compactCategoryOf,
   duplicateCategoryNameMessage,
   duplicateSubcategoryNameMessage,
   embeddedBrandsLimit,
@@ -80,17 +82,22 @@ function treeStatusRows(db: Executor) {
 }
 
 /** The tree and its statuses as JSON texts, kept while the catalogue's version stands. */
-async function treeJson(db: Database): Promise<{ categories: string; statuses: string }> {
-  return answerCache(db).get('tree', async () => {
-    const [tree, statusRows] = await Promise.all([listCategories(db), treeStatusRows(db)]);
-    return {
-      categories: encodeJson(z.array(category), tree),
-      statuses: encodeJson(
-        z.array(statusRecord),
-        statusRows.map((row) => serializeStatus(row)),
-      ),
-    };
-  });
+async function treeJson(db: Database): Promise<{ categories: string; compactCategories: string; statuses: string }> {
+  return answerCache(db).get(
+    'tree',
+    async () => {
+      const [tree, statusRows] = await Promise.all([listCategories(db), treeStatusRows(db)]);
+      return {
+        categories: encodeJson(z.array(category), tree),
+        compactCategories: encodeJson(z.array(compactCategory), tree.map(compactCategoryOf)),
+        statuses: encodeJson(
+          z.array(statusRecord),
+          statusRows.map((row) => serializeStatus(row)),
+        ),
+      };
+    },
+    (texts) => texts.categories.length + texts.compactCategories.length + texts.statuses.length,
+  );
 }
 
 /**
@@ -99,7 +106,7 @@ async function treeJson(db: Database): Promise<{ categories: string; statuses: s
  */
 export async function categoriesAnswerJson(
   db: Database,
-  scope: { subcategory_id?: number | undefined; category_id?: number | undefined; statuses?: boolean | undefined },
+  scope: { subcategory_id?: number | undefined; category_id?: number | undefined; statuses?: boolean | undefined; compact?: boolean | undefined },
 ): Promise<string> {
   const [tree, brandPage, eventPage] = await Promise.all([
     treeJson(db),
@@ -119,7 +126,7 @@ export async function categoriesAnswerJson(
   ]);
   const brandStatuses = (brandPage?.brands ?? []).flatMap((b) => (b.status ? [b.status] : []));
   const parts = [
-    `"categories":${tree.categories}`,
+    `"categories":${scope.compact ? tree.compactCategories : tree.categories}`,
     `"brands":${encodeJson(z.array(brand), brandPage?.brands ?? [])}`,
     `"events":${encodeJson(z.array(event), eventPage?.events ?? [])}`,
     `"statuses":${scope.statuses === false ? '[]' : concatJsonArrays(tree.statuses, encodeJson(z.array(statusRecord), brandStatuses))}`,

@@ -1,6 +1,6 @@
 import { CsvError, type Info, parse } from 'csv-parse/sync';
 import { exclusionImportFile, type ExclusionImportKind } from '../../contract/exclusion-import';
-import { isWellFormedText } from '../../contract/text';
+import { isWellFormedText } from '../../contract/well-formed-text';
 import { InvalidInputError } from '../domain-errors';
 
 /**

@@ -1,8 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { copyPgliteTemplate, pgliteOptions } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,24 +31,33 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+const engines = new WeakMap<Database, DatabaseHandle['engine']>();
+
+/** The engine under a database `openDatabase` opened. */
+export function engineOf(db: Database): DatabaseHandle['engine'] | undefined {
+  return engines.get(db);
+}
+
 /** Opens the database (PGlite in a folder or in memory, or PostgreSQL) and applies the migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
+    engines.set(db as unknown as Database, 'postgres');
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };
   }
-  // pg_trgm: the trigram index of the brands' quick filter (migration 0003).
-  const options = { extensions: { pg_trgm } };
   let client: PGlite;
   if ('dataDir' in target) {
+    const cluster = path.join(target.dataDir, 'pglite');
     await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create(path.join(target.dataDir, 'pglite'), options);
+    if (!existsSync(cluster)) await copyPgliteTemplate(cluster);
+    client = await PGlite.create(cluster, pgliteOptions);
   } else {
-    client = await PGlite.create({ ...options, loadDataDir: target.from });
+    client = await PGlite.create({ ...pgliteOptions, loadDataDir: target.from });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  engines.set(db as unknown as Database, 'pglite');
   return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
 }

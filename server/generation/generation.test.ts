@@ -174,7 +174,12 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const informations = await t.database.db.select().from(brandInformations).where(eq(brandInformations.brandId, added[0]?.id ?? 0));
     expect(informations).toHaveLength(1);
     expect(informations[0]?.website).toMatch(/^https:\/\/example\.com\/brands\//);
-    const events = publish.mock.calls.map(([channel, event]) => `${channel} ${event}`);
+    // The run's last word (finished, on the operator's channel) is published after the status row is written.
+    const lastRunEvent = `${channels.user(userId)} ${realtimeEvents.runChanged}`;
+    const events = await eventually(async () => {
+      const published = publish.mock.calls.map(([channel, event]) => `${channel} ${event}`);
+      return published.length >= 8 && published.at(-1) === lastRunEvent ? published : undefined;
+    });
     // The run itself on the operator's channel: queued, started, finished (the runs centre).
     expect(events).toEqual([
       `${channels.user(userId)} ${realtimeEvents.runChanged}`,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Run, RunsAnswer, RunsFilter, RunStatusFilter } from '../../contract/runs';
+import type { RunStatusFilter } from '../../contract/run-filters';
+import type { Run, RunsAnswer, RunsFilter } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brands, categories, generationRuns, subcategories } from '../db/schema';

@@ -58,6 +58,18 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(scoped.body.brands.length).toBeGreaterThan(0);
   });
 
+  it('sends each subcategory as a row with compact=true (the SPA header\'s tree), read back as the whole tree', async () => {
+    const whole = await call<CategoriesAnswer>('GET', '/api/categories?statuses=false');
+    const compact = await call<{ categories: { subcategories: unknown[] }[] }>('GET', '/api/categories?statuses=false&compact=true');
+    expect(compact.status).toBe(200);
+    const excavators = await ids.subcategory('Excavators');
+    const sent = compact.body.categories.flatMap((c) => c.subcategories).find((s) => Array.isArray(s) && s[0] === excavators);
+    expect(sent).toEqual([excavators, 'Excavators', 'Generated', 4, 6]);
+    expect(categoriesAnswer.parse(compact.body)).toEqual(whole.body);
+    expect(JSON.stringify(compact.body).length).toBeLessThan(JSON.stringify(whole.body).length);
+    expect((await call<CategoriesAnswer>('GET', '/api/categories?statuses=false&compact=false')).body).toEqual(whole.body);
+  });
+
   it('counts what the database holds, whatever wrote it', async () => {
     const excavators = await ids.subcategory('Excavators');
     const db = t.database.db;
@@ -142,7 +154,7 @@ describe.each(engines)('categories on %s', (engine) => {
   });
 
   it('refuses malformed scopes with 422', async () => {
-    for (const query of ['subcategory_id=abc', 'subcategory_id=-1', 'category_id=1.5', 'category_id=99999999999', 'subcategory_id=', 'statuses=no']) {
+    for (const query of ['subcategory_id=abc', 'subcategory_id=-1', 'category_id=1.5', 'category_id=99999999999', 'subcategory_id=', 'statuses=no', 'compact=yes']) {
       expect((await call('GET', `/api/categories?${query}`)).status).toBe(422);
     }
   });

@@ -13,9 +13,14 @@ import { route } from './route';
 /** The category tree, its scoped variant, and renaming and moving categories and subcategories (SPEC 7). */
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Both answer JSON text built from parts encoded by their contract schemas (the tree is kept in memory).
-  route(app, categoriesApi.list, async (request, reply) => sendJson(reply, await categoriesAnswerJson(app.db, request.query)));
-  route(app, categoriesApi.withSubcategories, async (request, reply) =>
-    sendJson(reply, await categoriesWithSubcategoriesJson(app.db, request.query)),
+  route(app, categoriesApi.list, async (request, reply) => sendJson(reply, await categoriesAnswerJson(app.db, request.query)), {
+    catalogueAnswer: true,
+  });
+  route(
+    app,
+    categoriesApi.withSubcategories,
+    async (request, reply) => sendJson(reply, await categoriesWithSubcategoriesJson(app.db, request.query)),
+    { catalogueAnswer: true },
   );
 
   route(app, categoriesApi.renameCategory, async (request) => renameCategory(app.db, app.notifier, request.body));

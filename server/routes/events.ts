@@ -6,7 +6,7 @@ import { route } from './route';
 
 /** The paged, sorted, filtered events of a category (extension), and generating them (SPEC 7). */
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, eventsApi.list, async (request) => listEventsPage(app.db, request.query));
+  route(app, eventsApi.list, async (request) => listEventsPage(app.db, request.query), { catalogueAnswer: true });
   route(app, eventsApi.generate, async (request) => app.generation.generateEvents(currentUser(request).id, request.body.category_id));
 };
 

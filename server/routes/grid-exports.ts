@@ -8,7 +8,7 @@ import { route } from './route';
 
 /**
  * Export every grid (issue 14 point 1): what a grid's filter and sort select, all of it, streamed as CSV. Static
- * paths (`/api/brands/export`...): Fastify's router tries a static segment before a parametric one (`:id`), whatever
+ * paths (the brands' `export` beside `:id`...): Fastify's router tries a static segment before a parametric one (`:id`), whatever
  * the order the routes were registered in.
  */
 const gridExportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,7 +27,7 @@ import {
   equipmentsExportQuery,
   eventsExportQuery,
 } from '../../contract/grid-exports';
-import { idParams } from '../../contract/http';
+import { idParams } from '../../contract/ids';
 import type { TestApp } from '../test/app';
 import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';

@@ -37,12 +37,17 @@ export type EndpointHandler<E extends EndpointDeclaration> = (
 export type RouteExtras = Omit<RouteOptions, 'method' | 'url' | 'schema' | 'handler' | 'config'> & {
   /** The handler reads the raw body itself (a signed webhook): the declared body is documented, not validated. */
   rawBody?: boolean;
+  /**
+   * The answer is made of catalogue rows alone and is the same for every operator: it is kept and reused while the
+   * catalogue's version stands (server/plugins/catalogue-answers.ts).
+   */
+  catalogueAnswer?: boolean;
 };
 
 /** The errors every endpoint may answer besides its own: no valid token, input refused, a path's row not found. */
-function commonErrors(declaration: EndpointDeclaration): Record<number, z.ZodType> {
+function commonErrors(declaration: EndpointDeclaration): Record<number, z.core.$ZodType> {
   const takesInput = declaration.params !== undefined || declaration.query !== undefined || declaration.body !== undefined;
-  const errors: Record<number, z.ZodType> = {};
+  const errors: Record<number, z.core.$ZodType> = {};
   if (declaration.public !== true) errors[401] = errorAnswer;
   if (takesInput) errors[422] = errorAnswer;
   if (declaration.params !== undefined) errors[404] = errorAnswer;
@@ -72,13 +77,13 @@ export function route<const E extends EndpointDeclaration>(
   app: RouteApp,
   declaration: E,
   handler: EndpointHandler<E>,
-  { rawBody, ...extras }: RouteExtras = {},
+  { rawBody, catalogueAnswer, ...extras }: RouteExtras = {},
 ): void {
   app.route({
     ...extras,
     method: declaration.method,
     url: declaration.path,
-    config: { public: declaration.public === true, endpoint: declaration.name },
+    config: { public: declaration.public === true, endpoint: declaration.name, catalogueAnswer: catalogueAnswer === true },
     schema: routeSchema(declaration, { rawBody }),
     handler: handler as RouteOptions['handler'],
   });

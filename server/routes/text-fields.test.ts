@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ErrorAnswer } from '../../contract/http';
 import { fieldName } from '../../contract/fields';
-import { notWellFormedMessage } from '../../contract/text';
+import { notWellFormedMessage } from '../../contract/well-formed-text';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { type FakeStripe, startFakeStripe } from '../payments/test-support/fake-stripe';

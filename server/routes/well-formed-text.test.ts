@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../contract/equipments';
 import type { ErrorAnswer } from '../../contract/http';
-import { notWellFormedMessage } from '../../contract/text';
+import { notWellFormedMessage } from '../../contract/well-formed-text';
 import type { TestApp } from '../test/app';
 import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';

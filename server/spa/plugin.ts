@@ -11,7 +11,8 @@ import { themedIndexHtml } from './theme';
 
 /**
  * Paths the SPA never owns: an unknown one answers a JSON 404, not index.html. They are the first segments of every
- * declared endpoint (`/api/`, `/broadcasting/`, `/apps/`, and `/logout` itself) and pusher-js's WebSocket path.
+ * declared endpoint (the API's, the channel authorisation's, the Pusher HTTP API's, and logout itself) and pusher-js's
+ * WebSocket path.
  */
 const apiPrefixes = [
   ...new Set(allEndpoints.map(({ path: endpointPath }) => /^\/[^/]+(\/|$)/.exec(endpointPath)?.[0] ?? endpointPath)),

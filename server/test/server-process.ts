@@ -3,8 +3,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `npm start`'s entry (server/cli/start.ts) in a child process of its own (node itself, so that a signal reaches the
- * server and not a launcher), for the tests that stop it with a real signal. Its stdout is pino's JSON log, kept
+ * `npm start`'s process (server/cli/launch.mjs: the bundled server/cli/start.ts) in a child process of its own (node
+ * itself, so that a signal reaches the server and not npm), for the tests that stop it with a real signal. Its stdout is pino's JSON log, kept
  * line by line.
  */
 
@@ -29,11 +29,11 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-const entry = fileURLToPath(new URL('../cli/start.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../cli/launch.mjs', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function startServerProcess(env: Record<string, string>, startMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

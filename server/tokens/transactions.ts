@@ -4,9 +4,9 @@ import type {
   Transaction,
   TransactionsAnswer,
   TransactionsFilter,
-  TransactionType,
   TransactionTypeFilter,
 } from '../../contract/transactions';
+import type { TransactionType } from '../../contract/transaction-filters';
 import { containsPattern } from '../catalogue/brands';
 import type { Executor } from '../db/client';
 import { tokenLedger } from '../db/schema';

@@ -1,18 +1,9 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { authApi, type LoginAnswer, type LoginBody } from '../../contract/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authApi } from '../../contract/auth';
 import { call, callIgnoringAnswer } from './http';
 import { keys } from './keys';
 
-// POST /api/login -------------------------------------------------------------------------------------------------
-
-export function login(body: LoginBody): Promise<LoginAnswer> {
-  return call(authApi.login, { body });
-}
-
-/** The sign-in mutation; the caller stores the session and navigates (see features/login). */
-export function useLogin() {
-  return useMutation({ mutationKey: ['login'], mutationFn: login });
-}
+// POST /api/login: src/api/login.ts (the login route loads it alone).
 
 // POST /logout ----------------------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../contract/brands';
-import { brandsPageLimit, loadedBrands, nextBrandsOffset, replaceBrandInPages, type BrandsPage } from './brands';
+import { loadedBrands, nextBrandsOffset, replaceBrandInPages, type BrandsPage } from './brands';
 
 const brand = (id: number, name = `Brand ${id}`): Brand => ({
   id,
@@ -21,11 +21,6 @@ const brand = (id: number, name = `Brand ${id}`): Brand => ({
 const page = (ids: number[], total: number): BrandsPage => ({ brands: ids.map((id) => brand(id)), total });
 
 describe('brand pages', () => {
-  it('asks a small first page, bigger ones after', () => {
-    expect(brandsPageLimit(0)).toBe(100);
-    expect(brandsPageLimit(100)).toBe(400);
-  });
-
   it('knows the next offset, and when every brand is loaded', () => {
     expect(nextBrandsOffset([])).toBe(0);
     expect(nextBrandsOffset([page([1, 2], 5)])).toBe(2);

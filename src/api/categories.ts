@@ -5,12 +5,13 @@ import { keys, type CategoriesScope } from './keys';
 import { applyMutationStaleness } from './staleness';
 
 /**
- * GET /api/categories?statuses=false. Unscoped it answers the category tree (each category with its subcategories,
+ * GET /api/categories?statuses=false&compact=true. Unscoped it answers the category tree (each category with its subcategories,
  * their status and counts); scoped by `subcategory_id` / `category_id` it also carries that subcategory's brands /
  * that category's events (contract categoriesQuery). The status records are left out: GET /api/statuses has them.
+ * The subcategories come as compact rows, read back whole (contract `compactSubcategory`).
  */
 export function getCategories(scope: CategoriesScope = {}) {
-  return call(categoriesApi.list, { query: { ...scope, statuses: 'false' } });
+  return call(categoriesApi.list, { query: { ...scope, statuses: 'false', compact: 'true' } });
 }
 
 export const categoriesQueryOptions = (scope: CategoriesScope = {}) =>
@@ -23,8 +24,7 @@ export function useCategories(scope: CategoriesScope = {}) {
 /** SPEC 8: what the header shows when the categories cannot be loaded. */
 export const categoriesErrorText = 'Failed to fetch categories and equipment.';
 
-// ---- Renaming and moving (SPEC 7 "POST /api/categories/update", "/api/subcategories/update",
-// "/api/equipments/subcategory/update") ----------------------------------------------------------------------------
+// ---- Renaming and moving (SPEC 7's category, subcategory and equipment-subcategory updates: contract/categories.ts) ---
 
 /** POST /api/categories/update { id, name } */
 export function renameCategory(body: RenameBody): Promise<RenameAnswer> {

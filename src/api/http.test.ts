@@ -3,8 +3,9 @@ import { storageKeys } from '../../contract/auth';
 import { getAuthToken, getAuthUserId, saveSession } from '../auth/session';
 import { MemoryStorage } from '../test/memory-storage';
 import { startCannedServer } from '../test/canned-server';
-import { login, logout, getUser, getUserTokens } from './auth';
+import { logout, getUser, getUserTokens } from './auth';
 import { getCategories } from './categories';
+import { login } from './login';
 import {
   configureHttp,
   errorAnswerOf,
@@ -89,7 +90,7 @@ describe('requests', () => {
 
     expect(server.seen[0]?.headers['content-type']).toContain('application/json');
     expect(JSON.parse(server.seen[0]?.body ?? '')).toEqual({ email: 'a@example.com', password: 'pw' });
-    expect(server.seen[1]?.url).toBe('/api/categories?subcategory_id=11&statuses=false');
+    expect(server.seen[1]?.url).toBe('/api/categories?subcategory_id=11&statuses=false&compact=true');
   });
 });
 

@@ -1,5 +1,5 @@
-import ky, { HTTPError, type KyInstance, type Options } from 'ky';
-import { z } from 'zod';
+import type { HTTPError, KyInstance, Options } from 'ky';
+import { z } from 'zod/mini';
 import { authApi } from '../../contract/auth';
 import { pathOf, type EndpointAnswer, type EndpointBody, type EndpointDeclaration, type EndpointParams, type EndpointQuery } from '../../contract/endpoint';
 import { errorAnswer, requestedWithHeader, type ErrorAnswer } from '../../contract/http';
@@ -15,7 +15,9 @@ import { clearSession, getAuthToken } from '../auth/session';
  * - a 401 from any call but the sign-in ones clears the stored session and calls the unauthorized handler, which
  *   the app points at the router (`/login?redirect=<where the operator was>`);
  * - an error answer's `{ message }` is parsed once and kept on the error (`serverMessage`, `errorMessage`);
- * - no retries here: TanStack Query owns retrying.
+ * - no retries here: TanStack Query owns retrying;
+ * - ky itself is loaded on the first call (or while the login form is idle: `preloadHttpClient`), so it is not part of
+ *   the login route's JavaScript (issue 15 point 1).
  */
 
 export type UnauthorizedHandler = () => void;
@@ -52,7 +54,7 @@ function bearerOf(request: Request): string | null {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
 }
 
-function createClient(baseUrl: string): KyInstance {
+function createClient(ky: KyInstance, baseUrl: string): KyInstance {
   return ky.create({
     prefixUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
     retry: 0,
@@ -97,14 +99,35 @@ function createClient(baseUrl: string): KyInstance {
   });
 }
 
-let client = createClient(defaultBaseUrl());
+let baseUrl = defaultBaseUrl();
+let client: Promise<KyInstance> | undefined;
+
+/** The configured client, loading ky once; a failed load (the network) is tried again by the next call. */
+export function loadHttpClient(): Promise<KyInstance> {
+  client ??= import('ky').then(
+    ({ default: ky }) => createClient(ky, baseUrl),
+    (error: unknown) => {
+      client = undefined;
+      throw error;
+    },
+  );
+  return client;
+}
+
+/** Starts loading the client ahead of the first call; a failure is left to that call, which loads it again. */
+export function preloadHttpClient(): void {
+  loadHttpClient().catch(() => undefined);
+}
 
 /**
  * Points the client somewhere else (tests: a local server) and/or sets what a lost session does.
  * The app calls it once at start-up with the router's redirect.
  */
 export function configureHttp(options: { baseUrl?: string; onUnauthorized?: UnauthorizedHandler }): void {
-  if (options.baseUrl !== undefined) client = createClient(options.baseUrl);
+  if (options.baseUrl !== undefined) {
+    baseUrl = options.baseUrl;
+    client = undefined;
+  }
   if (options.onUnauthorized !== undefined) onUnauthorized = options.onUnauthorized;
 }
 
@@ -115,13 +138,13 @@ export class MalformedAnswerError extends Error {
     readonly where: string,
     readonly issues: z.core.$ZodIssue[],
   ) {
-    super(`Unexpected answer from ${where}:\n${z.prettifyError(new z.ZodError(issues))}`);
+    super(`Unexpected answer from ${where}:\n${z.prettifyError(new z.core.$ZodError(issues))}`);
   }
 }
 
 /** Parses `data` with `schema` or throws a MalformedAnswerError naming the call. */
-export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, where: string): z.output<S> {
-  const result = schema.safeParse(data);
+export function parseAnswer<S extends z.core.$ZodType>(schema: S, data: unknown, where: string): z.output<S> {
+  const result = z.safeParse(schema, data);
   if (!result.success) throw new MalformedAnswerError(where, result.error.issues);
   return result.data;
 }
@@ -156,7 +179,7 @@ async function readJson(response: Response): Promise<unknown> {
 /** Sends one call as its declaration says: the method, the path with the parameters put in, the query, the body. */
 async function send<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E>, options: RequestOptions): Promise<{ path: string; response: Response }> {
   const path = pathOf(endpoint, input.params as Record<string, string | number> | undefined);
-  const response = await client(path.slice(1), {
+  const response = await (await loadHttpClient())(path.slice(1), {
     ...options,
     method: endpoint.method,
     searchParams: searchParamsOf(input.query),
@@ -189,9 +212,19 @@ export async function callIgnoringAnswer<E extends EndpointDeclaration>(endpoint
   await send(endpoint, input, options);
 }
 
+/**
+ * The error of a call the server answered with a failure status. Recognised by shape, as ky's own `isHTTPError` does
+ * besides `instanceof`: importing ky's error class here would bring all of ky into the login route's JavaScript.
+ */
+function asHttpError(error: unknown): HTTPError | undefined {
+  return error instanceof Error && error.name === 'HTTPError' && 'response' in error && error.response instanceof Response
+    ? (error as HTTPError)
+    : undefined;
+}
+
 /** The HTTP status of a failed call, if the server answered. */
 export function httpStatus(error: unknown): number | undefined {
-  return error instanceof HTTPError ? error.response.status : undefined;
+  return asHttpError(error)?.response.status;
 }
 
 export function isUnauthorized(error: unknown): boolean {
@@ -200,7 +233,8 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** The server's parsed error answer (`{ message, errors }`, contract/http.ts), if it sent one. */
 export function errorAnswerOf(error: unknown): ErrorAnswer | undefined {
-  return error instanceof HTTPError ? parsedAnswers.get(error) : undefined;
+  const httpError = asHttpError(error);
+  return httpError ? parsedAnswers.get(httpError) : undefined;
 }
 
 /** The server's own error text, except for a 500 (whose text says nothing to an operator). */
@@ -218,8 +252,9 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** How long a busy server asked the client to wait (`Retry-After` in seconds, on a 503 or 429), if it did. */
 export function retryAfterMs(error: unknown): number | undefined {
-  if (!(error instanceof HTTPError)) return undefined;
-  const seconds = Number(error.response.headers.get('Retry-After') ?? Number.NaN);
+  const httpError = asHttpError(error);
+  if (!httpError) return undefined;
+  const seconds = Number(httpError.response.headers.get('Retry-After') ?? Number.NaN);
   return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 60) * 1000 : undefined;
 }
 
@@ -263,6 +298,6 @@ export async function downloadFile<E extends EndpointDeclaration>(
  */
 export async function uploadFile<E extends EndpointDeclaration>(endpoint: E, file: Blob, contentType: string): Promise<EndpointAnswer<E>> {
   const path = pathOf(endpoint);
-  const response = await client(path.slice(1), { method: endpoint.method, body: file, headers: { 'Content-Type': contentType }, timeout: 120_000 });
+  const response = await (await loadHttpClient())(path.slice(1), { method: endpoint.method, body: file, headers: { 'Content-Type': contentType }, timeout: 120_000 });
   return parseAnswer(endpoint.answer, await readJson(response), `${endpoint.method} ${path}`) as EndpointAnswer<E>;
 }

@@ -8,7 +8,7 @@
  */
 
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
-import type { EquipmentStatusesScope } from '../../contract/statuses';
+import type { EquipmentStatusesScope, StatusRecordsScope } from '../../contract/statuses';
 import type { TransactionsQuery } from '../../contract/transactions';
 import type { RunsQuery } from '../../contract/runs';
 import type { EstimateBody } from '../../contract/estimate';
@@ -67,8 +67,8 @@ export const keys = {
     all: ['statuses'] as const,
     /** GET /api/statuses?per_brand=false&records=false: the In Progress count (the header) */
     list: () => ['statuses', 'list'] as const,
-    /** GET /api/statuses?per_brand=false: the tree's status records (the empty screens' badge and its message) */
-    records: () => ['statuses', 'records'] as const,
+    /** GET /api/statuses?per_brand=false&category_id=|subcategory_id=: an empty screen's status record (its badge and message); bare, every scope */
+    records: (scope?: StatusRecordsScope) => (scope === undefined ? (['statuses', 'records'] as const) : (['statuses', 'records', scope] as const)),
     /** GET /api/equipments/statuses (every scope under the bare key) */
     equipments: (scope?: EquipmentStatusesScope) =>
       scope === undefined ? (['statuses', 'equipments'] as const) : (['statuses', 'equipments', scope] as const),

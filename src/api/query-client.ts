@@ -1,11 +1,11 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { existingQueryClient, keepQueryClient } from './created-query-client';
 import { isRetryable, isUnauthorized, retryAfterMs } from './http';
 
 /**
  * Builds the app's QueryClient. Query owns freshness and retrying (the ky client never retries): network failures
  * and 5xx are retried twice (after the Retry-After a shedding server asks for), 4xx and malformed answers never. Failed queries are logged (SPEC 8 "Logged"); screens
- * decide what the operator sees. The router takes the client through its context; nothing imports a client
- * instance from `main` (STYLE.md: no cycle).
+ * decide what the operator sees.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,4 +25,13 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * The app's one QueryClient, created by the first dashboard route that needs it (a loader, or the dashboard layout's
+ * provider): the login route's JavaScript has no TanStack Query (issue 15 point 1). Nothing imports a client instance
+ * from `main` (STYLE.md: no cycle).
+ */
+export function appQueryClient(): QueryClient {
+  return existingQueryClient() ?? keepQueryClient(createQueryClient());
 }

@@ -22,7 +22,15 @@ import { statusRecord } from '../../contract/statuses';
 import { applyEffects, invalidate, invalidateKey, type CacheEffect } from './cache-effects';
 import { mapRows, mentionsSubcategory, rowsOf } from './cache-rows';
 import { isUnder, keyParams, keys } from './keys';
-import { isBrandEquipmentStatus, patchBrandStatus, patchCategoriesAnswer, patchStatusesCount, patchStatusesList } from './status-patches';
+import {
+  isBrandEquipmentStatus,
+  patchBrandStatus,
+  patchCategoriesAnswer,
+  patchStatusesCount,
+  patchStatusesList,
+  patchSubcategoryStatuses,
+  refetchStatuses,
+} from './status-patches';
 
 /**
  * The staleness map (docs/ARCHITECTURE.md "SPA"), beside the query-key factory: for every realtime event and every
@@ -156,7 +164,8 @@ export const eventStaleness = {
         record.success && inProgress !== undefined
           ? [
               { kind: 'patch', queryKey: keys.statuses.list(), update: (old) => patchStatusesCount(old, inProgress) },
-              { kind: 'patch', queryKey: keys.statuses.records(), update: (old) => patchStatusesList(old, record.data, inProgress) },
+              // Each scope's list takes the record (a list holding a record of another scope shows nothing of it).
+              { kind: 'patchAll', queryKey: keys.statuses.records(), update: (old) => patchStatusesList(old, record.data, inProgress) },
               { kind: 'patchAll', queryKey: keys.categories.all, update: (old) => patchCategoriesAnswer(old, record.data) },
             ]
           : [invalidateKey(keys.statuses.list()), invalidateKey(keys.statuses.records()), invalidateKey(keys.categories.all)];
@@ -172,14 +181,33 @@ export const eventStaleness = {
           : brand
             ? [{ kind: 'refreshBrand', brandId: brand.brandId }]
             : [];
+      // The equipments screen's one status per subcategory: patched from the record; refetched where only the
+      // server can tell (a running record ended), as is any other scope of per-brand statuses.
+      const perSubcategory = keys.statuses.equipments({ per_subcategory: 'true' });
+      const subcategoryStatuses: CacheEffect[] =
+        record.success && isBrandEquipmentStatus(record.data)
+          ? [
+              invalidate({
+                predicate: (query: Query) =>
+                  isUnder(query.queryKey, keys.statuses.equipments()) &&
+                  (!isUnder(query.queryKey, perSubcategory) || patchSubcategoryStatuses(query.state.data, record.data) === refetchStatuses),
+              }),
+              {
+                kind: 'patchAll',
+                queryKey: perSubcategory,
+                update: (old) => {
+                  const patched = patchSubcategoryStatuses(old, record.data);
+                  return patched === refetchStatuses ? old : patched;
+                },
+              },
+            ]
+          : [invalidateKey(keys.statuses.equipments())];
       return [
         ...tree,
         invalidateKey(keys.history.all),
         invalidateKey(keys.overview()),
         ...brandRows,
-        ...(brand?.subcategoryId != null
-          ? [invalidateKey(keys.equipments.brands(brand.subcategoryId)), invalidateKey(keys.statuses.equipments())]
-          : []),
+        ...(brand?.subcategoryId != null ? [invalidateKey(keys.equipments.brands(brand.subcategoryId)), ...subcategoryStatuses] : []),
       ];
     },
   }),

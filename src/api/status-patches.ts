@@ -1,5 +1,5 @@
 import { categoriesAnswer, categoriesWithSubcategoriesAnswer } from '../../contract/categories';
-import { modelTypes, statusesAnswer, type StatusRecord } from '../../contract/statuses';
+import { equipmentStatusesAnswer, modelTypes, statusesAnswer, statusNames, type StatusRecord } from '../../contract/statuses';
 import { mapRows } from './cache-rows';
 
 /**
@@ -103,4 +103,28 @@ export function patchBrandStatus(old: unknown, status: StatusRecord): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What `patchSubcategoryStatuses` answers when the cached answer cannot tell the subcategory's status: refetch it. */
+export const refetchStatuses = Symbol('refetch');
+
+/**
+ * GET /api/equipments/statuses?per_subcategory=true (one record per subcategory: its In Progress one, else its
+ * newest) with a brand's equipment record in place of its subcategory's: an In Progress record always shows, a
+ * newer one replaces one not running. `refetchStatuses` when only the server can tell: the running record shown
+ * ended (another brand may still be running), or the subcategory has none cached (it may not be in the scope).
+ */
+export function patchSubcategoryStatuses(old: unknown, status: StatusRecord): unknown {
+  if (old === undefined || !isBrandEquipmentStatus(status)) return old;
+  const parsed = equipmentStatusesAnswer.safeParse(old);
+  if (!parsed.success) return refetchStatuses;
+  const list = parsed.data.statuses;
+  const current = list.find((s) => s.subcategory_id === status.subcategory_id);
+  if (current === undefined) return refetchStatuses;
+  const running = (record: StatusRecord) => record.name === statusNames.inProgress;
+  const replace = () => ({ ...parsed.data, statuses: list.map((s) => (s === current ? status : s)) });
+  if (running(status)) return replace();
+  if (current.id === status.id) return running(current) ? refetchStatuses : replace();
+  if (running(current) || !supersedes(status, current)) return old;
+  return replace();
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statusesApi, statusNames, type EquipmentStatusesScope, type StatusesAnswer, type StatusRecord } from '../../contract/statuses';
+import { statusesApi, statusNames, type EquipmentStatusesScope, type StatusesAnswer, type StatusRecord, type StatusRecordsScope } from '../../contract/statuses';
 import { call } from './http';
 import { keys } from './keys';
 
@@ -16,16 +16,17 @@ export function getStatuses(): Promise<StatusesAnswer> {
 export const statusesQueryOptions = () => queryOptions({ queryKey: keys.statuses.list(), queryFn: getStatuses });
 
 /**
- * GET /api/statuses?per_brand=false: the category and subcategory status records, for a screen that shows one with
- * its message (the empty events and brands screens); 208 kB at catalogue scale, so asked only there.
+ * GET /api/statuses?per_brand=false&category_id=|subcategory_id=: a category's event statuses or a subcategory's brand
+ * statuses, for the screen that shows one with its message (the empty events and brands screens); every record of the
+ * tree is 208 kB at catalogue scale.
  */
-export function getStatusRecords(): Promise<StatusesAnswer> {
-  return call(statusesApi.list, { query: { per_brand: 'false' } });
+export function getStatusRecords(scope: StatusRecordsScope): Promise<StatusesAnswer> {
+  return call(statusesApi.list, { query: { per_brand: 'false', ...scope } });
 }
 
-/** The category and subcategory status records. */
-export function useStatuses() {
-  return useQuery({ queryKey: keys.statuses.records(), queryFn: getStatusRecords, select: (answer) => answer.statuses });
+/** The status records of a category (its events') or a subcategory (its brands'). */
+export function useStatuses(scope: StatusRecordsScope) {
+  return useQuery({ queryKey: keys.statuses.records(scope), queryFn: () => getStatusRecords(scope), select: (answer) => answer.statuses });
 }
 
 /** SPEC 4's generating flag: how many generations are In Progress anywhere (0 when unknown). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const origin = 'http://same-origin.invalid';
 
@@ -22,7 +22,7 @@ export function safeRedirect(value: unknown): string | undefined {
 
 /** The login route's search params (validated: `?redirect=/dashboard/events`). */
 export const loginSearch = z.object({
-  redirect: z.unknown().transform(safeRedirect).optional(),
+  redirect: z.optional(z.pipe(z.unknown(), z.transform(safeRedirect))),
 });
 
 /** Where to go after signing in: the validated return path, else the brands screen (SPEC 2). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { selectionActions, useSelection } from '../store/selection';
 import { getAuthUserId, storage } from './session';
 
@@ -7,7 +7,7 @@ import { getAuthUserId, storage } from './session';
  * reloading) opens the screen where they left it (issue 15 point 2: the first rows right after sign-in).
  */
 const storageKey = (userId: number) => `catalogue.selection.${userId}`;
-const id = z.number().int().positive().nullable();
+const id = z.nullable(z.number().check(z.int(), z.positive()));
 const rememberedChoice = z.object({ categoryId: id, subcategoryId: id });
 
 /** Applies the signed-in operator's remembered choice, if any (a stored value of another shape is ignored). */

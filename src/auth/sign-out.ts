@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { existingQueryClient } from '../api/created-query-client';
 import { selectionActions } from '../store/selection';
 import { clearSession } from './session';
 
@@ -13,15 +14,17 @@ export interface LoginNavigator {
  * after a lost session), then drop every cached answer and the selection so the next operator starts clean.
  * The cache is cleared after the navigation so no mounted screen refetches without a token meanwhile.
  */
-export async function endSession(router: LoginNavigator, queryClient: QueryClient, options: { redirect?: string } = {}) {
+export async function endSession(router: LoginNavigator, queryClient: QueryClient | undefined, options: { redirect?: string } = {}) {
   clearSession();
   await router.navigate({
     to: '/login',
     search: options.redirect ? { redirect: options.redirect } : {},
     replace: options.redirect !== undefined,
   });
-  await queryClient.cancelQueries();
-  queryClient.clear();
+  if (queryClient) {
+    await queryClient.cancelQueries();
+    queryClient.clear();
+  }
   selectionActions().reset();
 }
 
@@ -29,13 +32,14 @@ let leaving = false;
 
 /**
  * What a 401 from the API does (configured into src/api/http.ts at start-up): back to /login with the current
- * location as `redirect`. Several 401s in a burst lead to one navigation.
+ * location as `redirect`, clearing the query cache if the dashboard has created one. Several 401s in a burst lead to
+ * one navigation.
  */
-export function handleLostSession(router: LoginNavigator, queryClient: QueryClient): void {
+export function handleLostSession(router: LoginNavigator): void {
   const { pathname, href } = router.state.location;
   if (leaving || pathname === '/login') return;
   leaving = true;
-  void endSession(router, queryClient, { redirect: href }).finally(() => {
+  void endSession(router, existingQueryClient(), { redirect: href }).finally(() => {
     leaving = false;
   });
 }

@@ -60,12 +60,3 @@ export function appMeta(): AppMeta {
 export function paymentsConfigured(meta: AppMeta = appMeta()): boolean {
   return meta.stripeKey !== '';
 }
-
-/**
- * The nonce the page's Content-Security-Policy allows <style> elements with: the server writes it as
- * `<meta property="csp-nonce" nonce>` (Vite's convention) into each index.html it serves. Undefined under `vite dev`.
- */
-export function styleNonce(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
-}

@@ -117,7 +117,7 @@ describe('changeanystatus', () => {
   it('writes the In Progress count into the header\'s count, the record into the status records and the category tree, with no request', async () => {
     const older = statusOf({ id: 400, name: 'Generated', subcategory_id: 12 });
     const count = onScreen(keys.statuses.list(), { statuses: [], in_progress: 0 });
-    const records = onScreen(keys.statuses.records(), { statuses: [older], in_progress: 0 });
+    const records = onScreen(keys.statuses.records({ subcategory_id: 11 }), { statuses: [older], in_progress: 0 });
     const header = onScreen(keys.categories.list(), { ...tree, statuses: [older] });
     seed(keys.statuses.equipments(), { statuses: [] });
     seed(keys.brands.page(11), pages(brandRow(1, 11)));
@@ -125,9 +125,9 @@ describe('changeanystatus', () => {
     await send(realtimeEvents.changeAnyStatus, { status, in_progress: 3 });
 
     expect(count.count + records.count + header.count).toBe(0);
-    expect(invalid(keys.statuses.list()) || invalid(keys.statuses.records()) || invalid(keys.categories.list())).toBe(false);
+    expect(invalid(keys.statuses.list()) || invalid(keys.statuses.records({ subcategory_id: 11 })) || invalid(keys.categories.list())).toBe(false);
     expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [], in_progress: 3 });
-    expect(queryClient.getQueryData(keys.statuses.records())).toEqual({ statuses: [status, older], in_progress: 3 });
+    expect(queryClient.getQueryData(keys.statuses.records({ subcategory_id: 11 }))).toEqual({ statuses: [status, older], in_progress: 3 });
     const patched = queryClient.getQueryData<CategoriesAnswer>(keys.categories.list());
     expect(patched?.categories[0]?.subcategories.map((s) => s.status)).toEqual(['In Progress', null]);
     expect(patched?.statuses).toEqual([status, older]);
@@ -138,7 +138,7 @@ describe('changeanystatus', () => {
     // The run ends: the same record (by id) takes the new name; the count goes down.
     await send(realtimeEvents.changeAnyStatus, { status: { ...status, name: 'Generated' }, in_progress: 2 });
     expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [], in_progress: 2 });
-    expect(queryClient.getQueryData(keys.statuses.records())).toEqual({ statuses: [{ ...status, name: 'Generated' }, older], in_progress: 2 });
+    expect(queryClient.getQueryData(keys.statuses.records({ subcategory_id: 11 }))).toEqual({ statuses: [{ ...status, name: 'Generated' }, older], in_progress: 2 });
     expect(queryClient.getQueryData<CategoriesAnswer>(keys.categories.list())?.categories[0]?.subcategories[0]?.status).toBe('Generated');
     expect(count.count + records.count + header.count).toBe(0);
   });
@@ -192,6 +192,33 @@ describe('changeanystatus', () => {
     await send(realtimeEvents.changeAnyStatus, { status: { ...queued, id: 599 }, in_progress: 0 });
     expect(rowsOf()?.[0]?.status?.name).toBe('Generated');
     expect(brandPages.count + detail.count).toBe(0);
+  });
+
+  it("patches the equipments screen's one status per subcategory, refetching only when a running one ends", async () => {
+    const scope = { category_id: 1, per_subcategory: 'true' } as const;
+    const shown = statusOf({ id: 700, name: 'Generated', brand_id: 3, subcategory_id: 11, model_type: modelTypes.equipment });
+    const other = statusOf({ id: 701, name: 'Failed', brand_id: 4, subcategory_id: 12, model_type: modelTypes.equipment });
+    const statuses = onScreen(keys.statuses.equipments(scope), { statuses: [shown, other] });
+    const shownOf = () => queryClient.getQueryData<{ statuses: StatusRecord[] }>(keys.statuses.equipments(scope))?.statuses;
+
+    // Another brand of subcategory 11 starts: its record shows, with no request.
+    const queued = statusOf({ id: 800, brand_id: 1, subcategory_id: 11, model_type: modelTypes.equipment });
+    await send(realtimeEvents.changeAnyStatus, { status: queued, in_progress: 1 });
+    expect(shownOf()).toEqual([queued, other]);
+    // An older brand's record while one runs changes nothing.
+    await send(realtimeEvents.changeAnyStatus, { status: { ...shown, updated_at: '2026-11-24T12:10:00.000Z' }, in_progress: 1 });
+    expect(shownOf()).toEqual([queued, other]);
+    expect(statuses.count).toBe(0);
+
+    // The running one ends: only the server knows whether another brand of 11 still runs.
+    await send(realtimeEvents.changeAnyStatus, { status: { ...queued, name: 'Generated', updated_at: '2026-11-24T12:20:00.000Z' }, in_progress: 0 });
+    expect(statuses.count).toBe(1);
+    // A newer record where none runs replaces it, with no request.
+    queryClient.setQueryData(keys.statuses.equipments(scope), { statuses: [shown, other] });
+    const newer = { ...other, id: 702, brand_id: 5, name: 'Generated', updated_at: '2026-11-24T12:30:00.000Z' };
+    await send(realtimeEvents.changeAnyStatus, { status: newer, in_progress: 0 });
+    expect(shownOf()).toEqual([shown, newer]);
+    expect(statuses.count).toBe(1);
   });
 
   it("refreshes a brand's row when the brand's status is not a whole record", async () => {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandExclusionsQueryOptions } from '../api/exclusions';
+import { appQueryClient } from '../api/query-client';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 
@@ -7,7 +8,8 @@ import { tableSearchSchema } from '../ui/data-table/url-state';
 export const Route = createFileRoute('/dashboard/brands/exclusions')({
   staticData: { screenType: 'Equipments' },
   validateSearch: tableSearchSchema,
-  loader: ({ context: { queryClient } }) => {
+  loader: () => {
+    const queryClient = appQueryClient();
     void queryClient.prefetchQuery(brandExclusionsQueryOptions());
   },
   component: BrandExclusionsRoute,

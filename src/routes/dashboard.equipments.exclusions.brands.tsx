@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { brandExclusionsQueryOptions } from '../api/exclusions';
+import { appQueryClient } from '../api/query-client';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
 import { ExclusionsSubNav } from '../features/equipment-exclusions/exclusions-sub-nav';
 import { tableSearchSchema } from '../ui/data-table/url-state';
@@ -8,7 +9,8 @@ import { tableSearchSchema } from '../ui/data-table/url-state';
 export const Route = createFileRoute('/dashboard/equipments/exclusions/brands')({
   staticData: { screenType: 'Equipments' },
   validateSearch: tableSearchSchema,
-  loader: ({ context: { queryClient } }) => {
+  loader: () => {
+    const queryClient = appQueryClient();
     void queryClient.prefetchQuery(brandExclusionsQueryOptions());
   },
   component: BrandExclusionsRoute,

@@ -15,7 +15,7 @@ import { useSpend } from '../generation';
  * so a second click is never sent).
  */
 export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
-  const statuses = useStatuses();
+  const statuses = useStatuses({ subcategory_id: subcategory.id });
   const generate = useGenerateBrands();
   const record = statuses.data?.find(
     (s) => s.model_type === modelTypes.brand && s.subcategory_id === subcategory.id && s.brand_id === null,

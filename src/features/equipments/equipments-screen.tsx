@@ -40,7 +40,7 @@ function findSubcategory(categories: readonly Category[] | undefined, id: number
 export function EquipmentsScreen() {
   const categoriesQuery = useCategories();
   const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
-  const statusScope = useMemo(() => (selectedCategoryId === null ? null : { category_id: selectedCategoryId }), [selectedCategoryId]);
+  const statusScope = useMemo(() => (selectedCategoryId === null ? null : { category_id: selectedCategoryId, per_subcategory: 'true' } as const), [selectedCategoryId]);
   const statuses = useEquipmentStatuses(statusScope).data;
   const selectCategory = useSelection((s) => s.selectCategory);
   const itemsId = useSearch({ from: '/dashboard/equipments/', select: (search) => search.items });

@@ -14,7 +14,7 @@ import { useSpend } from '../generation';
  * (SPEC 4). A click while a request runs is ignored (the button is then a spinner).
  */
 export function EventsEmpty({ category }: { category: Category }) {
-  const statuses = useStatuses();
+  const statuses = useStatuses({ category_id: category.id });
   // The outcome's toast is given to the mutation itself: this component is gone (replaced by the table) by the time
   // a successful generation answers.
   const generate = useGenerateEvents({

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
-import { useLogin } from '../../api/auth';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { existingQueryClient } from '../../api/created-query-client';
+import { login } from '../../api/login';
 import { errorMessage } from '../../api/http';
 import { afterLoginPath } from '../../auth/redirect';
 import { restoreRememberedSelection } from '../../auth/remembered-selection';
@@ -17,39 +17,48 @@ export const loginFailedText = 'Login failed';
  */
 export function LoginScreen({ returnTo }: { returnTo: string | undefined }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const login = useLogin();
+  // A plain call with its own pending state, not a query mutation: the login route goes without TanStack Query
+  // (issue 15 point 1). The ref stops a second submit before the disabled button has rendered.
+  const submitting = useRef(false);
+  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { email: useId(), password: useId(), error: useId() };
   usePreloadNextScreen(returnTo ?? afterLoginPath);
 
+  async function signIn(email: string, password: string) {
+    let answer;
+    try {
+      answer = await login({ email, password });
+    } catch (error) {
+      setFailure(errorMessage(error, loginFailedText));
+      return;
+    }
+    try {
+      saveSession({ token: answer.token, userId: answer.user.id });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : loginFailedText);
+      return;
+    }
+    existingQueryClient()?.clear(); // nothing of a previous session may show
+    restoreRememberedSelection();
+    await router.navigate({ href: returnTo ?? afterLoginPath, replace: true });
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (login.isPending) return;
+    if (submitting.current) return;
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
+    submitting.current = true;
+    setPending(true);
     setFailure(null);
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: async (answer) => {
-          try {
-            saveSession({ token: answer.token, userId: answer.user.id });
-          } catch (error) {
-            setFailure(error instanceof Error ? error.message : loginFailedText);
-            return;
-          }
-          queryClient.clear(); // nothing of a previous session may show
-          restoreRememberedSelection();
-          await router.navigate({ href: returnTo ?? afterLoginPath, replace: true });
-        },
-        onError: (error) => setFailure(errorMessage(error, loginFailedText)),
-      },
-    );
+    void signIn(email, password).finally(() => {
+      submitting.current = false;
+      setPending(false);
+    });
   }
 
-  const pending = login.isPending;
   return (
     <main className="login-page">
       <div className="login-card">

@@ -1,16 +1,18 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { preloadHttpClient } from '../../api/http';
 
 /**
  * While the login form sits idle, downloads the code of the screen the operator goes to next (the dashboard layout
- * and its route), so that the Login click waits only for the data (issue 15 points 1 and 2). Only code: no loader
- * runs, no call is made before sign-in.
+ * and its route) and the HTTP client the sign-in call itself needs (ky, src/api/http.ts), so that the Login click
+ * waits only for the data (issue 15 points 1 and 2). Only code: no loader runs, no call is made before sign-in.
  */
 export function usePreloadNextScreen(href: string) {
   const router = useRouter();
   useEffect(() => {
     const pathname = new URL(href, window.location.origin).pathname;
     const preload = () => {
+      preloadHttpClient();
       const [routes] = router.getMatchedRoutes(pathname);
       for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined); // retried on navigation
     };

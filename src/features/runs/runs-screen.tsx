@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useId, useMemo } from 'react';
-import { runStatusFilters, runTypes, type Run } from '../../../contract/runs';
+import { runStatusFilters, runTypes } from '../../../contract/run-filters';
+import type { Run } from '../../../contract/runs';
 import { useRuns } from '../../api/runs';
 import { DataTable, useDataTable } from '../../ui/data-table';
 import { ConfirmPreference } from './confirm-preference';

@@ -1,14 +1,16 @@
-import { z } from 'zod';
-import { runStatusFilters, runTypes, type RunsQuery } from '../../../contract/runs';
+import { z } from 'zod/mini';
+import { runStatusFilters, runTypes } from '../../../contract/run-filters';
+import type { RunsQuery } from '../../../contract/runs';
+import { droppedIfBad } from '../../dropped-if-bad';
 
 export const runsPageSize = 50;
 
 /** The runs centre's filters and page in the URL (`?status=active&type=Brands&page=2`, or `?run=12` for one run). */
 export const runsSearchSchema = z.object({
-  status: z.enum(runStatusFilters).optional().catch(undefined),
-  type: z.enum(runTypes).optional().catch(undefined),
-  run: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+  status: droppedIfBad(z.enum(runStatusFilters)),
+  type: droppedIfBad(z.enum(runTypes)),
+  run: droppedIfBad(z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647))),
+  page: droppedIfBad(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
 });
 export type RunsSearch = z.output<typeof runsSearchSchema>;
 

@@ -1,4 +1,5 @@
-import type { Run, RunStatusFilter, RunType } from '../../../contract/runs';
+import type { RunStatusFilter, RunType } from '../../../contract/run-filters';
+import type { Run } from '../../../contract/runs';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

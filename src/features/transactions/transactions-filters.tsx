@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { transactionTypes } from '../../../contract/transactions';
+import { transactionTypes } from '../../../contract/transaction-filters';
 import { QuickFilter } from '../../ui/data-table/quick-filter';
 import type { TransactionsSearch } from './transactions-search';
 import { transactionsTexts, typeLabels } from './transactions-texts';

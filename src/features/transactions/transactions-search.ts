@@ -1,5 +1,7 @@
-import { z } from 'zod';
-import { isoDay, transactionTypes, type TransactionsFilter } from '../../../contract/transactions';
+import { z } from 'zod/mini';
+import { isoDay, transactionTypes } from '../../../contract/transaction-filters';
+import type { TransactionsFilter } from '../../../contract/transactions';
+import { droppedIfBad } from '../../dropped-if-bad';
 
 /** How many rows a page of the statement shows. */
 export const transactionsPageSize = 50;
@@ -9,11 +11,11 @@ export const transactionsPageSize = 50;
  * reload or a shared link shows the same rows. A value that does not validate is dropped, never an error page.
  */
 export const transactionsSearchSchema = z.object({
-  type: z.enum(transactionTypes).optional().catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(200_000).optional().catch(undefined),
+  type: droppedIfBad(z.enum(transactionTypes)),
+  from: droppedIfBad(isoDay),
+  to: droppedIfBad(isoDay),
+  q: droppedIfBad(z.string().check(z.maxLength(200))),
+  page: droppedIfBad(z.coerce.number().check(z.int(), z.gte(1), z.lte(200_000))),
 });
 export type TransactionsSearch = z.output<typeof transactionsSearchSchema>;
 

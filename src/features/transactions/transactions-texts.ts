@@ -1,4 +1,5 @@
-import type { TransactionType, TransactionTypeFilter } from '../../../contract/transactions';
+import type { TransactionType } from '../../../contract/transaction-filters';
+import type { TransactionTypeFilter } from '../../../contract/transactions';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

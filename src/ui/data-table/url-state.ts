@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SortingState } from '@tanstack/react-table';
+import { droppedIfBad } from '../../dropped-if-bad';
 
 /**
  * A grid's sort and quick filter as URL search params (issue 3 point 8): `?sort=name&dir=desc&q=acme`, and the
  * columns a shared link or a saved view shows (issue 14 point 3): `&cols=name,status,created_at`.
  * Routes validate them with `tableSearchSchema` (or extend it); a bad value is dropped, never an error page.
+ * zod/mini: every route's search schema is in the entry chunk, which the login route loads (issue 15 point 1).
  */
 export const tableSearchSchema = z.object({
-  sort: z.string().trim().min(1).max(64).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  cols: z.string().trim().min(1).max(2000).optional().catch(undefined),
+  sort: droppedIfBad(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
+  dir: droppedIfBad(z.enum(['asc', 'desc'])),
+  q: droppedIfBad(z.string().check(z.maxLength(200))),
+  cols: droppedIfBad(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
 });
 export type TableSearch = z.output<typeof tableSearchSchema>;
 

@@ -1,0 +1,10 @@
+/** Generation status names (SPEC 4). Without zod: the runs centre's URL filters take them (contract/run-filters.ts). */
+export const statusNames = {
+  inProgress: 'In Progress',
+  generated: 'Generated',
+  noNewResults: 'No New Results',
+  failed: 'Failed',
+  insufficientTokens: 'Insufficient tokens',
+  /** Extension (issue 12): the operator cancelled the run; nothing it generated was kept, nothing was charged. */
+  cancelled: 'Cancelled',
+} as const;

@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start`'s launcher (server/cli/launch.mjs) rebuilds the server's bundle when a file the bundle was built from
+ * changed, and only then: a test or a document changed beside the server costs a restart nothing (issue 15 point 9).
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+describe('npm start launcher', () => {
+  let dir: string;
+  let bundle: string;
+  const build = () => run(process.execPath, ['server/cli/launch.mjs', '--build-only'], { cwd: root, env: { ...process.env, CATALOGUE_SERVER_BUNDLE: bundle } });
+  const builtAt = async () => (await stat(bundle)).mtimeMs;
+
+  /** Marks a repository file as changed (a second after the bundle), then gives it its own time back. */
+  async function touched(relative: string, then: () => Promise<unknown>) {
+    const file = path.join(root, relative);
+    const { atime, mtime } = await stat(file);
+    const later = new Date((await builtAt()) + 1_000);
+    await utimes(file, later, later);
+    try {
+      await then();
+    } finally {
+      await utimes(file, atime, mtime);
+    }
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'catalogue-launch-'));
+    bundle = path.join(dir, 'start.mjs');
+    await build();
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('records the sources of the bundle, and leaves it as it is while none changed', async () => {
+    const inputs = JSON.parse(await readFile(`${bundle}.inputs.json`, 'utf8')) as string[];
+    expect(inputs).toContain('server/cli/start.ts');
+    expect(inputs).toContain('contract/ids.ts');
+    expect(inputs.some((file) => file.endsWith('.test.ts'))).toBe(false);
+    const before = await builtAt();
+    await build();
+    expect(await builtAt()).toBe(before);
+  });
+
+  it('does not rebuild for a changed test file', async () => {
+    const before = await builtAt();
+    await touched('server/cli/launch.test.ts', build);
+    expect(await builtAt()).toBe(before);
+  });
+
+  it('rebuilds when a source of the bundle changed', async () => {
+    const before = await builtAt();
+    await touched('contract/ids.ts', build);
+    expect(await builtAt()).toBeGreaterThan(before);
+  });
+
+  it('rebuilds when the installed packages changed', async () => {
+    const before = await builtAt();
+    await touched('package-lock.json', build);
+    expect(await builtAt()).toBeGreaterThan(before);
+  });
+});
