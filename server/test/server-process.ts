@@ -3,9 +3,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `npm start`'s process (server/cli/launch.mjs: the bundled server/cli/start.ts) in a child process of its own (node
- * itself, so that a signal reaches the server and not npm), for the tests that stop it with a real signal. Its stdout is pino's JSON log, kept
- * line by line.
+ * `npm start`'s process (server/cli/launch.mjs: the bundled server/cli/start.ts) in a child process of its own, for
+ * the tests that stop it with a real signal: node itself, or `npm start` as an operator's process manager runs it
+ * (`throughNpm`; the signal then goes to npm). Its stdout is pino's JSON log, kept line by line.
  */
 
 export interface LogLine {
@@ -32,11 +32,23 @@ export interface ServerProcess {
 const entry = fileURLToPath(new URL('../cli/launch.mjs', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-export async function startServerProcess(env: Record<string, string>, startMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [entry], {
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // The group is gone already.
+  }
+}
+
+export async function startServerProcess(env: Record<string, string>, options: { startMs?: number; throughNpm?: boolean } = {}): Promise<ServerProcess> {
+  const { startMs = 60_000, throughNpm = false } = options;
+  const [command, args] = throughNpm ? ['npm', ['start', '--silent']] : [process.execPath, [entry]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // npm's own group, so that a clean-up reaches the server under it too.
+    detached: throughNpm,
   });
   const log: LogLine[] = [];
   const waiters: { match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }[] = [];
@@ -79,7 +91,8 @@ export async function startServerProcess(env: Record<string, string>, startMs = 
 
   const listening = await logged((line) => line.msg?.startsWith('Server listening at http://127.0.0.1:') === true, '"Server listening"', startMs).catch(
     (error: unknown) => {
-      child.kill('SIGKILL');
+      if (throughNpm) killGroup(child);
+      else child.kill('SIGKILL');
       throw error;
     },
   );
@@ -92,6 +105,8 @@ export async function startServerProcess(env: Record<string, string>, startMs = 
     logged,
     exited,
     async kill() {
+      // npm's whole group: a server that outlived npm is still in it.
+      if (throughNpm) killGroup(child);
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');
       await exited;
