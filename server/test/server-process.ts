@@ -89,10 +89,11 @@ export async function startServerProcess(env: Record<string, string>, options: {
     });
   };
 
+  // Node itself, or npm's whole group: a server that outlived npm is still in it.
+  const killNow = () => (throughNpm ? killGroup(child) : child.kill('SIGKILL'));
   const listening = await logged((line) => line.msg?.startsWith('Server listening at http://127.0.0.1:') === true, '"Server listening"', startMs).catch(
     (error: unknown) => {
-      if (throughNpm) killGroup(child);
-      else child.kill('SIGKILL');
+      killNow();
       throw error;
     },
   );
@@ -105,11 +106,9 @@ export async function startServerProcess(env: Record<string, string>, options: {
     logged,
     exited,
     async kill() {
-      // npm's whole group: a server that outlived npm is still in it.
-      if (throughNpm) killGroup(child);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await exited;
+      const running = child.exitCode === null && child.signalCode === null;
+      killNow();
+      if (running) await exited;
     },
   };
 }
