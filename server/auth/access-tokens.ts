@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { readBatches } from '../db/read-batches';
 import { accessTokens } from '../db/schema';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -15,26 +16,38 @@ export async function issueAccessToken(db: Database, userId: number, ttlDays: nu
   return token;
 }
 
-/** Every request looks its token up: a statement prepared once per database, not built anew each time. */
+/**
+ * Every request looks its token up: the lookups of one turn of the event loop are one query (server/db/read-batches.ts),
+ * a statement prepared once per database.
+ */
 function tokenLookup(db: Database) {
-  return db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt })
+  const statement = db
+    .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt, tokenHash: accessTokens.tokenHash })
     .from(accessTokens)
-    .where(and(eq(accessTokens.tokenHash, sql.placeholder('hash')), gt(accessTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`)))
-    .limit(1)
-    .prepare('access_token_by_hash');
+    .where(
+      and(
+        sql`${accessTokens.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
+        gt(accessTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .prepare('access_tokens_by_hash');
+  return readBatches('access tokens', async (hashes: readonly string[]) => {
+    const rows = await statement.execute({ hashes: [...new Set(hashes)], now: new Date().toISOString() });
+    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+    return hashes.map((hash) => byHash.get(hash) ?? null);
+  });
 }
 const tokenLookups = new WeakMap<Database, ReturnType<typeof tokenLookup>>();
 
 /** The user a token belongs to, or undefined when it is unknown, expired or revoked. */
 export async function resolveAccessToken(db: Database, token: string): Promise<{ userId: number; tokenId: number } | undefined> {
-  const now = new Date();
   let lookup = tokenLookups.get(db);
   if (!lookup) {
     lookup = tokenLookup(db);
     tokenLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ hash: hashToken(token), now: now.toISOString() });
+  const row = await lookup.load(hashToken(token));
+  const now = new Date();
   if (!row) {
     // An expired token is deleted the first time it is refused; the daily purge catches the ones never used again.
     await db.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hashToken(token)), lt(accessTokens.expiresAt, now)));

@@ -1,7 +1,9 @@
+import type DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { engineOf, type Database } from '../db/client';
+import { readBatches } from '../db/read-batches';
 
 /**
  * What the catalogue screens ask for (the category tree, the status lists, the brands, events and equipment pages),
@@ -39,11 +41,19 @@ class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  constructor(private readonly db: Database) {}
+  /** The number is read once per turn of the event loop, for every request that asked in it. */
+  private readonly versionReads: DataLoader<'version', VersionRead>;
+
+  constructor(db: Database) {
+    this.versionReads = readBatches('catalogue version', async (asked: readonly 'version'[]) => {
+      const read = await readVersion(db);
+      return asked.map(() => read);
+    });
+  }
 
   /** Reads the number; a new one empties the cache. */
   async snapshot(): Promise<CatalogueSnapshot> {
-    const { version, quiet } = await readVersion(this.db);
+    const { version, quiet } = await this.versionReads.load('version');
     if (version !== this.version) {
       this.entries.clear();
       this.bytes = 0;
@@ -116,7 +126,13 @@ const versionAndWriters = sql`select last_value::text || ':' || is_called::text 
 // pg_stat_activity also costs some 15 ms a read.)
 const versionAlone = sql`select last_value::text || ':' || is_called::text as version, true as quiet from catalogue_version`;
 
-async function readVersion(db: Database): Promise<{ version: string; quiet: boolean }> {
+interface VersionRead {
+  version: string;
+  /** No write of this database was under way when the number was read. */
+  quiet: boolean;
+}
+
+async function readVersion(db: Database): Promise<VersionRead> {
   const result = await db.execute(engineOf(db) === 'pglite' ? versionAlone : versionAndWriters);
   const [row] = (result as unknown as { rows: { version: string; quiet: boolean }[] }).rows;
   return { version: row?.version ?? 'none', quiet: row?.quiet === true };

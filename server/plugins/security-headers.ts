@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
@@ -72,7 +72,8 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
     if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
   });
 
-  await app.register(helmet, {
+  // Helmet's middleware, built once (@fastify/helmet builds it anew for every request, parsing the whole policy).
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -106,6 +107,7 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
     // nothing, not even the dashboard's host name: its paths and queries name the operator's catalogue.
     referrerPolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });
