@@ -28,6 +28,7 @@ import { freshDatabase, type Engine } from '../../server/test/databases';
  * PostgreSQL at 127.0.0.1:5432, or TEST_POSTGRES_URL).
  * BENCH_API_SECONDS / BENCH_API_CONNECTIONS change the loaded runs; BENCH_API_SCREEN_SECONDS the screen runs. The
  * many-operators run asks with Chromium's accept-encoding; BENCH_ACCEPT_ENCODING sets another (empty: none).
+ * BENCH_SERVER_PROFILE=<dir> writes each bench server's CPU profile into that directory.
  */
 
 const operator = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -109,7 +110,8 @@ export function startChildServer(
   sharing?: { redisUrl: string; pusherSecret: string },
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(thisFile, ['--serve'], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_PROFILE=<dir>: the server writes its CPU profile there when it stops (Chromium's DevTools read it).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [])],
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -10,9 +10,10 @@ import { readBatches } from '../db/read-batches';
  * kept in memory and reused while the database's `catalogue_version` stands.
  *
  * Every statement that changes a catalogue row (categories, subcategories and their counters, statuses, brands and
- * their information, events, equipment items, both exclusion lists) takes a new `catalogue_version` number (a
- * sequence, migrations 0002 and 0011), whoever runs it: a screen, a generation job, another server process. Each
- * request reads the number (one tiny query); a different number empties the cache. The number is read before the
+ * their information, events, equipment items, both exclusion lists, a run's change a history shows) takes a new
+ * `catalogue_version` number (a sequence, migrations 0002, 0011 and 0012), whoever runs it: a screen, a generation
+ * job, another server process. Each request reads the number (one tiny query, shared by the requests of the same
+ * turn of the event loop); a different number empties the cache. The number is read before the
  * answer is built, so an answer never predates its number. A transaction still in progress when the number is read
  * could commit after the answer is built and under the same number, so an answer built while a write transaction
  * is in progress on the database is served but not kept. Only this database's writers count (an xid in

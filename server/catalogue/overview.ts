@@ -1,7 +1,8 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OverviewAnswer } from '../../contract/overview';
 import { modelTypes, notGeneratedStatus } from '../../contract/statuses';
-import type { Executor } from '../db/client';
+import type { Database } from '../db/client';
+import { answerCache } from './answer-cache';
 import { categories, statuses, subcategories } from '../db/schema';
 import { readBalance } from '../tokens/ledger';
 import { latestRuns } from './history';
@@ -11,12 +12,21 @@ const latestRunsShown = 10;
 
 /**
  * GET /api/overview (extension, the dashboard home): the operator's balance; how many categories stand in each
- * events status and subcategories in each brands status ('Not Generated' when none ran); the latest runs.
+ * events status and subcategories in each brands status ('Not Generated' when none ran); the latest runs. All but
+ * the balance is the same for every operator, kept while the catalogue's version stands (answer-cache.ts).
  */
-export async function overview(db: Executor, userId: number): Promise<OverviewAnswer> {
-  const statusName = sql<string>`coalesce(${statuses.name}, ${notGeneratedStatus.name})`;
-  const [balance, categoryRows, subcategoryRows, runs] = await Promise.all([
+export async function overview(db: Database, userId: number): Promise<OverviewAnswer> {
+  const [balance, catalogue] = await Promise.all([
     readBalance(db, userId),
+    answerCache(db).get('overview', () => catalogueOverview(db), (kept) => JSON.stringify(kept).length),
+  ]);
+  if (!balance) throw new NotFoundError('User');
+  return { tokens: balance.tokens, ...catalogue };
+}
+
+async function catalogueOverview(db: Database): Promise<Omit<OverviewAnswer, 'tokens'>> {
+  const statusName = sql<string>`coalesce(${statuses.name}, ${notGeneratedStatus.name})`;
+  const [categoryRows, subcategoryRows, runs] = await Promise.all([
     db
       .select({ status: statusName, n: count() })
       .from(categories)
@@ -40,12 +50,6 @@ export async function overview(db: Executor, userId: number): Promise<OverviewAn
       .groupBy(sql`1`),
     latestRuns(db, latestRunsShown),
   ]);
-  if (!balance) throw new NotFoundError('User');
   const tally = (rows: { status: string; n: number }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  return {
-    tokens: balance.tokens,
-    categories_by_status: tally(categoryRows),
-    subcategories_by_status: tally(subcategoryRows),
-    latest_runs: runs,
-  };
+  return { categories_by_status: tally(categoryRows), subcategories_by_status: tally(subcategoryRows), latest_runs: runs };
 }

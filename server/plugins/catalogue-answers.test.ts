@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '../../contract/brands';
 import type { Equipment } from '../../contract/equipments';
 import type { Event } from '../../contract/events';
-import { brandExclusions, brandInformations, brands, equipmentExclusions, equipments, events } from '../db/schema';
+import { brandExclusions, brandInformations, brands, equipmentExclusions, equipments, events, generationRuns } from '../db/schema';
 import type { TestApp } from '../test/app';
 import { catalogueApp, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
@@ -107,6 +107,27 @@ describe.each(engines)('catalogue answers kept while the catalogue stands, on %s
     await t.database.db.insert(brandExclusions).values({ brandId: brand.id });
     expect((await get<{ brand: Brand }>(brandUrl)).body.brand.excluded).toBe(true);
     expect((await brandsPage()).body.brands.find((b) => b.id === brand.id)?.excluded).toBe(true);
+  });
+
+  it("shows at once a run's change in the histories and the dashboard home, and a lease renewed moves nothing", async () => {
+    type Entry = { id: number; type: string; message: string };
+    const [run] = (await get<{ latest_runs: Entry[] }>('/api/overview')).body.latest_runs;
+    expect(run, 'the demo data has runs').toBeDefined();
+    const historyUrl = `/api/history?type=${run!.type === 'Events' ? 'Events' : 'Equipments'}`;
+    expect((await get<Entry[]>(historyUrl)).body.map((entry) => entry.id)).toContain(run!.id);
+
+    const version = async () => ((await t.database.db.execute(sql`select last_value::text as v from catalogue_version`)) as unknown as { rows: { v: string }[] }).rows[0]?.v;
+    const before = await version();
+    await t.database.db
+      .update(generationRuns)
+      .set({ leaseUntil: new Date(Date.now() + 60_000), leaseHolder: 'kept-answer-test', heldTokens: 5, startedAt: new Date() })
+      .where(eq(generationRuns.id, run!.id));
+    expect(await version()).toEqual(before);
+
+    await t.database.db.update(generationRuns).set({ message: '<p>Kept-answer probe.</p>' }).where(eq(generationRuns.id, run!.id));
+    const messageOf = (entries: Entry[]) => entries.find((entry) => entry.id === run!.id)?.message;
+    expect(messageOf((await get<Entry[]>(historyUrl)).body)).toBe('<p>Kept-answer probe.</p>');
+    expect(messageOf((await get<{ latest_runs: Entry[] }>('/api/overview')).body.latest_runs)).toBe('<p>Kept-answer probe.</p>');
   });
 
   // PGlite has one connection: a transaction holds it, so no answer is built while a write is under way.
