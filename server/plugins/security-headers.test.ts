@@ -112,6 +112,13 @@ describe('security headers', () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  it("give the API's JSON answers styles from the page's origin alone, no nonce (no page is made of them)", async () => {
+    const { headers } = await t.signIn();
+    const api = await t.app.inject({ url: '/api/user', headers: { ...headers, ...requestedWithHeader } });
+    expect(api.statusCode).toBe(200);
+    expect(policyOf(api)['style-src']).toEqual(["'self'"]);
+  });
+
   it('leave Stripe out where payments are not configured', async () => {
     const plain = await variant({ stripe: undefined });
     const policy = policyOf(await plain.inject({ url: '/' }));

@@ -11,7 +11,8 @@ export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
 
 /** What one answer's Content-Security-Policy holds beyond its fixed directives. */
 interface AnswerPolicy {
-  styleNonce: string;
+  /** None on the API's JSON answers: no page is made of them (and a nonce costs a read of the system's randomness). */
+  styleNonce: string | undefined;
   socketSources: string[];
 }
 
@@ -65,7 +66,7 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
   // Before helmet's own hook, which reads the answer's policy.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     answerPolicies.set(reply.raw, {
-      styleNonce: randomBytes(16).toString('base64'),
+      styleNonce: request.routeOptions.config.endpoint === undefined ? randomBytes(16).toString('base64') : undefined,
       socketSources: socketSources(socket, request),
     });
     // request.protocol honours TRUST_PROXY (X-Forwarded-Proto); over plain http the header would be a lie.
@@ -86,7 +87,12 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
         // reads it through get-nonce, which the SPA sets from index.html). Styles React sets on elements go through the
         // CSSOM, which the policy does not govern; style attributes in markup (a history message's HTML) stay
         // blocked.
-        styleSrc: ["'self'", (_req, res) => `'nonce-${answerPolicy(res).styleNonce}'`],
+        styleSrc: [
+          (_req, res) => {
+            const nonce = answerPolicy(res).styleNonce;
+            return nonce === undefined ? "'self'" : `'self' 'nonce-${nonce}'`;
+          },
+        ],
         // The placeholder logo is ours; a brand's logo is a path on this server (the seed's) or a data: URI. A logo
         // on another host is refused and the placeholder shows instead (brand-logo.tsx).
         imgSrc: ["'self'", 'data:'],
