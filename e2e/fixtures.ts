@@ -104,6 +104,9 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     },
     async breakTable(table) {
       await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));
+      // A rename is no change of rows, so the answers the server keeps (decision 15) would still be served; a real
+      // outage fails the version read too. A new number makes every later call reach the broken table.
+      await db.execute(sql`select nextval('catalogue_version')`);
     },
     async restart() {
       await app.close();
