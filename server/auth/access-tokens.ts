@@ -46,11 +46,12 @@ export async function resolveAccessToken(db: Database, token: string): Promise<{
     lookup = tokenLookup(db);
     tokenLookups.set(db, lookup);
   }
-  const row = await lookup.load(hashToken(token));
+  const hash = hashToken(token);
+  const row = await lookup.load(hash);
   const now = new Date();
   if (!row) {
     // An expired token is deleted the first time it is refused; the daily purge catches the ones never used again.
-    await db.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hashToken(token)), lt(accessTokens.expiresAt, now)));
+    await db.delete(accessTokens).where(and(eq(accessTokens.tokenHash, hash), lt(accessTokens.expiresAt, now)));
     return undefined;
   }
   if (now.getTime() - row.lastUsedAt.getTime() > touchIntervalMs) {

@@ -2,9 +2,9 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OverviewAnswer } from '../../contract/overview';
 import { modelTypes, notGeneratedStatus } from '../../contract/statuses';
 import type { Database } from '../db/client';
-import { answerCache } from './answer-cache';
 import { categories, statuses, subcategories } from '../db/schema';
 import { readBalance } from '../tokens/ledger';
+import { answerCache } from './answer-cache';
 import { latestRuns } from './history';
 import { NotFoundError } from '../domain-errors';
 
