@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { readBatches } from '../db/read-batches';
 import { accessTokens } from '../db/schema';
 
@@ -20,7 +21,7 @@ export async function issueAccessToken(db: Database, userId: number, ttlDays: nu
  * Every request looks its token up: the lookups of one turn of the event loop are one query (server/db/read-batches.ts),
  * a statement prepared once per database.
  */
-function tokenLookup(db: Database) {
+const tokenLookup = perDatabase((db) => {
   const statement = db
     .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt, tokenHash: accessTokens.tokenHash })
     .from(accessTokens)
@@ -36,18 +37,12 @@ function tokenLookup(db: Database) {
     const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
     return hashes.map((hash) => byHash.get(hash) ?? null);
   });
-}
-const tokenLookups = new WeakMap<Database, ReturnType<typeof tokenLookup>>();
+});
 
 /** The user a token belongs to, or undefined when it is unknown, expired or revoked. */
 export async function resolveAccessToken(db: Database, token: string): Promise<{ userId: number; tokenId: number } | undefined> {
-  let lookup = tokenLookups.get(db);
-  if (!lookup) {
-    lookup = tokenLookup(db);
-    tokenLookups.set(db, lookup);
-  }
   const hash = hashToken(token);
-  const row = await lookup.load(hash);
+  const row = await tokenLookup(db).load(hash);
   const now = new Date();
   if (!row) {
     // An expired token is deleted the first time it is refused; the daily purge catches the ones never used again.

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { engineOf, type Database } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { readBatches } from '../db/read-batches';
 
 /**
@@ -139,17 +140,8 @@ async function readVersion(db: Database): Promise<VersionRead> {
   return { version: row?.version ?? 'none', quiet: row?.quiet === true };
 }
 
-const caches = new WeakMap<Database, AnswerCache>();
-
 /** The answer cache of a database (one per opened database, shared by every route of the app on it). */
-export function answerCache(db: Database): AnswerCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new AnswerCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const answerCache = perDatabase((db) => new AnswerCache(db));
 
 /** JSON text of a value encoded by its contract schema (the same check the route serializer makes). */
 export function encodeJson<S extends z.ZodType>(schema: S, value: z.output<S>): string {

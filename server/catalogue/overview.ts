@@ -1,30 +1,39 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { OverviewAnswer } from '../../contract/overview';
+import type { z } from 'zod';
+import { overviewAnswer } from '../../contract/overview';
 import { modelTypes, notGeneratedStatus } from '../../contract/statuses';
 import type { Database } from '../db/client';
 import { categories, statuses, subcategories } from '../db/schema';
-import { readBalance } from '../tokens/ledger';
-import { answerCache } from './answer-cache';
+import { currentBalance } from '../tokens/ledger';
+import { answerCache, encodeJson } from './answer-cache';
 import { latestRuns } from './history';
 import { NotFoundError } from '../domain-errors';
 
 const latestRunsShown = 10;
 
+/** The part of the overview that is the same for every operator. */
+const catalogueOverviewAnswer = overviewAnswer.omit({ tokens: true });
+
 /**
- * GET /api/overview (extension, the dashboard home): the operator's balance; how many categories stand in each
- * events status and subcategories in each brands status ('Not Generated' when none ran); the latest runs. All but
- * the balance is the same for every operator, kept while the catalogue's version stands (answer-cache.ts).
+ * GET /api/overview (extension, the dashboard home), as JSON text: the operator's balance; how many categories stand
+ * in each events status and subcategories in each brands status ('Not Generated' when none ran); the latest runs.
+ * All but the balance is the same for every operator, kept encoded while the catalogue's version stands
+ * (answer-cache.ts); the balance is read for each answer and written in front of it.
  */
-export async function overview(db: Database, userId: number): Promise<OverviewAnswer> {
+export async function overviewJson(db: Database, userId: number): Promise<string> {
   const [balance, catalogue] = await Promise.all([
-    readBalance(db, userId),
-    answerCache(db).get('overview', () => catalogueOverview(db), (kept) => JSON.stringify(kept).length),
+    currentBalance(db, userId),
+    answerCache(db).get(
+      'overview',
+      async () => encodeJson(catalogueOverviewAnswer, await catalogueOverview(db)),
+      (text) => text.length,
+    ),
   ]);
   if (!balance) throw new NotFoundError('User');
-  return { tokens: balance.tokens, ...catalogue };
+  return `{"tokens":${encodeJson(overviewAnswer.shape.tokens, balance.tokens)},${catalogue.slice(1)}`;
 }
 
-async function catalogueOverview(db: Database): Promise<Omit<OverviewAnswer, 'tokens'>> {
+async function catalogueOverview(db: Database): Promise<z.output<typeof catalogueOverviewAnswer>> {
   const statusName = sql<string>`coalesce(${statuses.name}, ${notGeneratedStatus.name})`;
   const [categoryRows, subcategoryRows, runs] = await Promise.all([
     db

@@ -50,6 +50,18 @@ describe('compressed answers (issue 15 point 5)', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual((await categories()).json());
   });
 
+  it("sends the home's overview, made anew for each request, as gzip even to a client that accepts brotli", async () => {
+    const overview = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/overview', headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    const plain = await overview();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(compressionThreshold);
+    const gzip = await overview('gzip, deflate, br, zstd');
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
   it('sends an answer under 1 kB as it is', async () => {
     const small = await t.app.inject({ method: 'GET', url: '/api/preferences', headers: { ...headers, 'accept-encoding': 'br, gzip' } });
     expect(small.statusCode).toBe(200);

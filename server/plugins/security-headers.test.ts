@@ -119,6 +119,26 @@ describe('security headers', () => {
     expect(policyOf(api)['style-src']).toEqual(["'self'"]);
   });
 
+  it("give every API answer the page's headers but the nonce, with the socket sources of its own page host", async () => {
+    const { headers } = await t.signIn();
+    const base = testConfig();
+    // A socket on another port of whatever host the page has: each page host has its own connect-src.
+    const otherPort = await variant({ realtime: { ...base.realtime, host: undefined, port: 6001, scheme: 'wss' } });
+    const askFrom = (host: string) => otherPort.inject({ url: '/api/user', headers: { ...headers, ...requestedWithHeader, host } });
+    const [first, second, firstAgain] = [await askFrom('a.example.com'), await askFrom('b.example.com'), await askFrom('a.example.com')];
+    expect([first, second, firstAgain].map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(policyOf(first)['connect-src']).toEqual(["'self'", 'https://api.stripe.com', 'wss://a.example.com:6001']);
+    expect(policyOf(second)['connect-src']).toEqual(["'self'", 'https://api.stripe.com', 'wss://b.example.com:6001']);
+    expect(firstAgain.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+
+    const page = await otherPort.inject({ url: '/', headers: { host: 'a.example.com' } });
+    const securityHeaderNames = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+    const withoutNonce = (res: LightMyRequestResponse) =>
+      securityHeaderNames.map((name) => [name, String(res.headers[name]).replace(/ 'nonce-[^']+'/, '')]);
+    expect(withoutNonce(first)).toEqual(withoutNonce(page));
+    expect(withoutNonce(page).every(([, value]) => value !== 'undefined')).toBe(true);
+  });
+
   it('leave Stripe out where payments are not configured', async () => {
     const plain = await variant({ stripe: undefined });
     const policy = policyOf(await plain.inject({ url: '/' }));

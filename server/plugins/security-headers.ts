@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import { type BrowserSocket, browserSocket } from '../spa/meta-tags';
@@ -63,16 +63,6 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
   // STRIPE_API_BASE (tests only) stands in for api.stripe.com on both sides: the fake Stripe.js confirms cards there.
   const stripeApi = stripe ? ['https://api.stripe.com', ...(stripe.apiBase ? [new URL(stripe.apiBase).origin] : [])] : [];
 
-  // Before helmet's own hook, which reads the answer's policy.
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    answerPolicies.set(reply.raw, {
-      styleNonce: request.routeOptions.config.endpoint === undefined ? randomBytes(16).toString('base64') : undefined,
-      socketSources: socketSources(socket, request),
-    });
-    // request.protocol honours TRUST_PROXY (X-Forwarded-Proto); over plain http the header would be a lie.
-    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
-  });
-
   // Helmet's middleware, built once (@fastify/helmet builds it anew for every request, parsing the whole policy).
   const helmetHeaders = helmet({
     contentSecurityPolicy: {
@@ -113,7 +103,53 @@ async function securityHeaders(app: FastifyInstance, options: { config: AppConfi
     // nothing, not even the dashboard's host name: its paths and queries name the operator's catalogue.
     referrerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+
+  // An API answer's headers depend on its socket sources alone: helmet writes them once per sources, into a
+  // recorder, and each answer gets a copy. The page's host can name the sources, so the memo is bounded.
+  const apiHeaders = new Map<string, Record<string, string>>();
+  const apiHeadersFor = (policy: AnswerPolicy) => {
+    const key = policy.socketSources.join(' ');
+    let headers = apiHeaders.get(key);
+    if (!headers) {
+      headers = recordedHeaders(helmetHeaders, policy);
+      if (apiHeaders.size >= 64) apiHeaders.clear();
+      apiHeaders.set(key, headers);
+    }
+    return headers;
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    // request.protocol honours TRUST_PROXY (X-Forwarded-Proto); over plain http the header would be a lie.
+    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
+    const isApi = request.routeOptions.config.endpoint !== undefined;
+    const policy: AnswerPolicy = {
+      styleNonce: isApi ? undefined : randomBytes(16).toString('base64'),
+      socketSources: socketSources(socket, request),
+    };
+    if (isApi) {
+      reply.headers(apiHeadersFor(policy));
+      done();
+      return;
+    }
+    answerPolicies.set(reply.raw, policy);
+    helmetHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  });
+}
+
+/** The headers `middleware` (helmet's, which sets them synchronously) writes on an answer with `policy`. */
+function recordedHeaders(middleware: ReturnType<typeof helmet>, policy: AnswerPolicy): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: number | string | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  answerPolicies.set(recorder, policy);
+  middleware({} as IncomingMessage, recorder, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 export default fp(securityHeaders, { name: 'security-headers' });

@@ -6,7 +6,7 @@ import { verifyPassword } from '../auth/passwords';
 import { currentUser } from '../auth/plugin';
 import { findUser, findUserByEmail } from '../auth/users';
 import { HttpError } from '../errors';
-import { readBalance } from '../tokens/ledger';
+import { currentBalance } from '../tokens/ledger';
 import { route } from './route';
 
 const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter; tokenTtlDays: number }> = async (app, { limiter, tokenTtlDays }) => {
@@ -40,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod<{ limiter: LoginLimiter; tokenTtlDays: n
   });
 
   route(app, authApi.userTokens, async (request) => {
-    const balance = await readBalance(app.db, currentUser(request).id);
+    const balance = await currentBalance(app.db, currentUser(request).id);
     if (!balance) throw new HttpError(401, 'Unauthenticated.');
     return { tokens: balance.tokens, held_tokens: balance.held };
   });

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewApi } from '../../contract/overview';
 import { currentUser } from '../auth/plugin';
-import { overview } from '../catalogue/overview';
+import { sendJson } from '../catalogue/answer-cache';
+import { overviewJson } from '../catalogue/overview';
+import { perRequestAnswerCompression } from '../plugins/compression';
 import { route } from './route';
 
 /** GET /api/overview (extension): what the dashboard home shows. */
 const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, overviewApi.show, async (request) => overview(app.db, currentUser(request).id));
+  route(app, overviewApi.show, async (request, reply) => sendJson(reply, await overviewJson(app.db, currentUser(request).id)), {
+    compress: perRequestAnswerCompression,
+  });
 };
 
 export default overviewRoutes;

@@ -4,7 +4,7 @@ import { upsertOperator } from '../auth/users';
 import type { DatabaseHandle } from '../db/client';
 import { categories, generationRuns, tokenLedger } from '../db/schema';
 import { availableEngines, freshDatabase } from '../test/databases';
-import { changeBalance, holdForRun, InsufficientTokensError, readBalance, settleRun } from './ledger';
+import { changeBalance, currentBalance, holdForRun, InsufficientTokensError, readBalance, settleRun } from './ledger';
 
 describe.each(await availableEngines())('the token ledger on %s', (engine) => {
   let database: DatabaseHandle;
@@ -75,5 +75,17 @@ describe.each(await availableEngines())('the token ledger on %s', (engine) => {
     expect(await database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${failed}`))).toEqual([]);
     // Settled once: a second settle changes nothing.
     expect(await database.db.transaction((tx) => settleRun(tx, { userId, runId: charged, charge: 10 }))).toEqual({ charged: 0, balance: undefined });
+  });
+  it("answers balances asked together (one read per turn) each with its operator's own, and sees a change made before the ask", async () => {
+    const { db } = database;
+    const { id: otherId } = await upsertOperator(db, { email: 'ledger-other@example.com', password: 'password123' });
+    await changeBalance(db, { userId: otherId, delta: 42, reason: 'purchase', reference: 'pi_other', description: 'Purchased 42 tokens' });
+    const mine = await readBalance(db, userId);
+    const asked = [userId, otherId, 999_999, userId];
+    const answers = await Promise.all(asked.map((id) => currentBalance(db, id)));
+    expect(answers).toEqual([mine, { tokens: 42, held: 0, available: 42 }, undefined, mine]);
+
+    await changeBalance(db, { userId: otherId, delta: 8, reason: 'purchase', reference: 'pi_other_2', description: 'Purchased 8 tokens' });
+    expect((await currentBalance(db, otherId))?.tokens).toBe(50);
   });
 });

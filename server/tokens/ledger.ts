@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
+import { perDatabase } from '../db/per-database';
+import { readBatches } from '../db/read-batches';
 import { generationRuns, tokenLedger, users } from '../db/schema';
 
 export type LedgerReason = (typeof tokenLedger.$inferInsert)['reason'];
@@ -34,13 +36,35 @@ export class UnknownOperatorError extends Error {
 }
 
 const balanceColumns = { tokens: users.tokens, held: users.heldTokens };
-const toBalance = (row: { tokens: number; held: number }): Balance => ({ ...row, available: row.tokens - row.held });
+const toBalance = ({ tokens, held }: { tokens: number; held: number }): Balance => ({ tokens, held, available: tokens - held });
 
 /** The one read of a balance. */
 export async function readBalance(db: Executor, userId: number): Promise<Balance | undefined> {
   const [row] = await db.select(balanceColumns).from(users).where(eq(users.id, userId));
   return row ? toBalance(row) : undefined;
 }
+
+/**
+ * The balance as it stands when an answer asks (never in a transaction): the reads of one turn of the event loop are
+ * one query (server/db/read-batches.ts), a statement prepared once per database.
+ */
+export async function currentBalance(db: Database, userId: number): Promise<Balance | undefined> {
+  const row = await balanceReads(db).load(userId);
+  return row ? toBalance(row) : undefined;
+}
+
+const balanceReads = perDatabase((db) => {
+  const statement = db
+    .select({ id: users.id, ...balanceColumns })
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('balances_by_user');
+  return readBatches('balances', async (ids: readonly number[]) => {
+    const rows = await statement.execute({ ids: [...new Set(ids)] });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+});
 
 async function refusal(tx: Executor, userId: number, needed: number): Promise<never> {
   const balance = await readBalance(tx, userId);
