@@ -47,8 +47,9 @@ class AnswerCache {
   private readonly versionReads: DataLoader<'version', VersionRead>;
 
   constructor(db: Database) {
+    const readVersion = versionReader(db);
     this.versionReads = readBatches('catalogue version', async (asked: readonly 'version'[]) => {
-      const read = await readVersion(db);
+      const read = await readVersion();
       return asked.map(() => read);
     });
   }
@@ -120,24 +121,32 @@ class AnswerCache {
   }
 }
 
-const versionAndWriters = sql`select last_value::text || ':' || is_called::text as version,
-    not exists (select 1 from pg_stat_activity
-                where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()) as quiet
-  from catalogue_version`;
-// PGlite has one connection, and a transaction holds it: no write can be under way while this query runs. (Its
-// pg_stat_activity also costs some 15 ms a read.)
-const versionAlone = sql`select last_value::text || ':' || is_called::text as version, true as quiet from catalogue_version`;
-
 interface VersionRead {
   version: string;
   /** No write of this database was under way when the number was read. */
   quiet: boolean;
 }
 
-async function readVersion(db: Database): Promise<VersionRead> {
-  const result = await db.execute(engineOf(db) === 'pglite' ? versionAlone : versionAndWriters);
-  const [row] = (result as unknown as { rows: { version: string; quiet: boolean }[] }).rows;
-  return { version: row?.version ?? 'none', quiet: row?.quiet === true };
+/**
+ * The read of the number, a statement prepared once per database: planned anew, the pg_stat_activity view costs
+ * PostgreSQL ten times the read itself (0.58 against 0.07 ms a read, pgbench).
+ */
+function versionReader(db: Database): () => Promise<VersionRead> {
+  const writersUnderWay = sql<boolean>`exists (select 1 from pg_stat_activity
+      where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid())`;
+  const statement = db
+    .select({
+      version: sql<string>`last_value::text || ':' || is_called::text`,
+      // PGlite has one connection, and a transaction holds it: no write can be under way while this query runs. (Its
+      // pg_stat_activity also costs some 15 ms a read.)
+      quiet: engineOf(db) === 'pglite' ? sql<boolean>`true` : sql<boolean>`not ${writersUnderWay}`,
+    })
+    .from(sql`catalogue_version`)
+    .prepare('catalogue_version_read');
+  return async () => {
+    const [row] = await statement.execute();
+    return { version: row?.version ?? 'none', quiet: row?.quiet === true };
+  };
 }
 
 /** The answer cache of a database (one per opened database, shared by every route of the app on it). */
