@@ -82,8 +82,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(loadShedding, { config: config.loadShedding });
   await app.register(gracefulStop);
   await app.register(databasePlugin, { handle: database, closeWithApp: options.database === undefined || options.ownsDatabase === true });
-  await app.register(authPlugin);
+  // Before auth: a catalogue answer's version read goes out beside the token lookup (catalogue-answers.ts).
   await app.register(catalogueAnswers);
+  await app.register(authPlugin);
   await app.register(tokenPurge);
   // Before every plugin that adds routes: it describes the routes registered after it.
   await app.register(openApi, { reference: config.env === 'development' });

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Where a catalogue answer being built is kept once sent, and who waits for it. */
     catalogueAnswerSlot?: AnswerSlot;
+    /** The catalogue's version as this request read it (asked when the request came). */
+    catalogueSnapshot?: Promise<CatalogueSnapshot>;
   }
 }
 
@@ -83,11 +85,23 @@ export default fp(
     // after a change) waits for that one build instead of making its own.
     const building = new Map<string, Promise<KeptAnswer | undefined>>();
 
+    const keptHere = (request: FastifyRequest) => request.routeOptions.config.catalogueAnswer === true && request.method === 'GET';
+
+    // The version is asked as the request comes, beside its token's lookup (the auth plugin's hook, registered after
+    // this one): the two reads go out together, and the request waits for one round trip instead of two.
+    app.addHook('onRequest', async (request) => {
+      if (!keptHere(request)) return;
+      const snapshot = answerCache(app.db).snapshot();
+      // The preHandler awaits it; a request refused before (401, 422) leaves it unawaited.
+      snapshot.catch(() => undefined);
+      request.catalogueSnapshot = snapshot;
+    });
+
     app.addHook('preHandler', async (request, reply) => {
-      if (request.routeOptions.config.catalogueAnswer !== true || request.method !== 'GET') return;
+      if (!keptHere(request)) return;
       const cache = answerCache(app.db);
       const key = answerKey(request);
-      const snapshot = await cache.snapshot();
+      const snapshot = await (request.catalogueSnapshot ?? cache.snapshot());
       const kept = cache.peek<KeptAnswer>(key);
       if (kept) return sendKept(request, reply, key, kept);
 
