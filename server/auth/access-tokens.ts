@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { perDatabase } from '../db/per-database';
-import { readBatches } from '../db/read-batches';
+import { lookUpToken } from '../db/request-reads';
 import { accessTokens } from '../db/schema';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -17,32 +16,11 @@ export async function issueAccessToken(db: Database, userId: number, ttlDays: nu
   return token;
 }
 
-/**
- * Every request looks its token up: the lookups of one turn of the event loop are one query (server/db/read-batches.ts),
- * a statement prepared once per database.
- */
-const tokenLookup = perDatabase((db) => {
-  const statement = db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, lastUsedAt: accessTokens.lastUsedAt, tokenHash: accessTokens.tokenHash })
-    .from(accessTokens)
-    .where(
-      and(
-        sql`${accessTokens.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
-        gt(accessTokens.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-      ),
-    )
-    .prepare('access_tokens_by_hash');
-  return readBatches('access tokens', async (hashes: readonly string[]) => {
-    const rows = await statement.execute({ hashes: [...new Set(hashes)], now: new Date().toISOString() });
-    const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
-    return hashes.map((hash) => byHash.get(hash) ?? null);
-  });
-});
-
 /** The user a token belongs to, or undefined when it is unknown, expired or revoked. */
 export async function resolveAccessToken(db: Database, token: string): Promise<{ userId: number; tokenId: number } | undefined> {
   const hash = hashToken(token);
-  const row = await tokenLookup(db).load(hash);
+  // With the other requests' reads of this turn (server/db/request-reads.ts).
+  const row = await lookUpToken(db, hash);
   const now = new Date();
   if (!row) {
     // An expired token is deleted the first time it is refused; the daily purge catches the ones never used again.

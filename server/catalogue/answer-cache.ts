@@ -1,10 +1,8 @@
-import type DataLoader from 'dataloader';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { engineOf, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { perDatabase } from '../db/per-database';
-import { readBatches } from '../db/read-batches';
+import { readCatalogueVersion } from '../db/request-reads';
 
 /**
  * What the catalogue screens ask for (the category tree, the status lists, the brands, events and equipment pages),
@@ -13,8 +11,8 @@ import { readBatches } from '../db/read-batches';
  * Every statement that changes a catalogue row (categories, subcategories and their counters, statuses, brands and
  * their information, events, equipment items, both exclusion lists, a run's change a history shows) takes a new
  * `catalogue_version` number (a sequence, migrations 0002, 0011 and 0012), whoever runs it: a screen, a generation
- * job, another server process. Each request reads the number (one tiny query, shared by the requests of the same
- * turn of the event loop); a different number empties the cache. The number is read before the
+ * job, another server process. Each request reads the number (in one query with the token lookups of the requests of the same
+ * turn of the event loop, server/db/request-reads.ts); a different number empties the cache. The number is read before the
  * answer is built, so an answer never predates its number. A transaction still in progress when the number is read
  * could commit after the answer is built and under the same number, so an answer built while a write transaction
  * is in progress on the database is served but not kept. Only this database's writers count (an xid in
@@ -43,20 +41,12 @@ class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
-  /** The number is read once per turn of the event loop, for every request that asked in it. */
-  private readonly versionReads: DataLoader<'version', VersionRead>;
-
-  constructor(db: Database) {
-    const readVersion = versionReader(db);
-    this.versionReads = readBatches('catalogue version', async (asked: readonly 'version'[]) => {
-      const read = await readVersion();
-      return asked.map(() => read);
-    });
-  }
+  constructor(private readonly db: Database) {}
 
   /** Reads the number; a new one empties the cache. */
   async snapshot(): Promise<CatalogueSnapshot> {
-    const { version, quiet } = await this.versionReads.load('version');
+    // Once per turn of the event loop, for every request that asked in it, with their tokens' lookups.
+    const { version, quiet } = await readCatalogueVersion(this.db);
     if (version !== this.version) {
       this.entries.clear();
       this.bytes = 0;
@@ -119,34 +109,6 @@ class AnswerCache {
       this.forget(key);
     }
   }
-}
-
-interface VersionRead {
-  version: string;
-  /** No write of this database was under way when the number was read. */
-  quiet: boolean;
-}
-
-/**
- * The read of the number, a statement prepared once per database: planned anew, the pg_stat_activity view costs
- * PostgreSQL ten times the read itself (0.58 against 0.07 ms a read, pgbench).
- */
-function versionReader(db: Database): () => Promise<VersionRead> {
-  const writersUnderWay = sql<boolean>`exists (select 1 from pg_stat_activity
-      where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid())`;
-  const statement = db
-    .select({
-      version: sql<string>`last_value::text || ':' || is_called::text`,
-      // PGlite has one connection, and a transaction holds it: no write can be under way while this query runs. (Its
-      // pg_stat_activity also costs some 15 ms a read.)
-      quiet: engineOf(db) === 'pglite' ? sql<boolean>`true` : sql<boolean>`not ${writersUnderWay}`,
-    })
-    .from(sql`catalogue_version`)
-    .prepare('catalogue_version_read');
-  return async () => {
-    const [row] = await statement.execute();
-    return { version: row?.version ?? 'none', quiet: row?.quiet === true };
-  };
 }
 
 /** The answer cache of a database (one per opened database, shared by every route of the app on it). */
