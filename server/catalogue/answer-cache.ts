@@ -11,11 +11,11 @@ import { readCatalogueVersion } from '../db/request-reads';
  * Every statement that changes a catalogue row (categories, subcategories and their counters, statuses, brands and
  * their information, events, equipment items, both exclusion lists, a run's change a history shows) takes a new
  * `catalogue_version` number (a sequence, migrations 0002, 0011 and 0012), whoever runs it: a screen, a generation
- * job, another server process. Each request reads the number (in one query with the token lookups of the requests of the same
- * turn of the event loop, server/db/request-reads.ts); a different number empties the cache. The number is read before the
- * answer is built, so an answer never predates its number. A transaction still in progress when the number is read
- * could commit after the answer is built and under the same number, so an answer built while a write transaction
- * is in progress on the database is served but not kept. Only this database's writers count (an xid in
+ * job, another server process. Each request reads the number (in one query with the token lookups of the requests
+ * of the same turn of the event loop, server/db/request-reads.ts); a different number empties the cache. The number
+ * is read before the answer is built, so an answer never predates its number. A transaction still in progress when
+ * the number is read could commit after the answer is built and under the same number, so an answer built while a
+ * write transaction is in progress on the database is served but not kept. Only this database's writers count (an xid in
  * pg_stat_activity): the transactions of other databases on the same PostgreSQL server cannot touch its rows.
  *
  * Keys carry their scope (ids, a page's query), so the cache is bounded twice: at most `maxEntries` entries and

@@ -1,10 +1,10 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../auth/access-tokens';
 import { upsertOperator } from '../auth/users';
 import type { DatabaseHandle } from './client';
 import { lookUpToken, readCatalogueVersion } from './request-reads';
-import { createHash } from 'node:crypto';
 import { availableEngines, freshDatabase } from '../test/databases';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
