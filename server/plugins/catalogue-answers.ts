@@ -89,12 +89,14 @@ export default fp(
 
     // The version is asked as the request comes, beside its token's lookup (the auth plugin's hook, registered after
     // this one): the two reads go out together, and the request waits for one round trip instead of two.
-    app.addHook('onRequest', async (request) => {
-      if (!keptHere(request)) return;
-      const snapshot = answerCache(app.db).snapshot();
-      // The preHandler awaits it; a request refused before (401, 422) leaves it unawaited.
-      snapshot.catch(() => undefined);
-      request.catalogueSnapshot = snapshot;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (keptHere(request)) {
+        const snapshot = answerCache(app.db).snapshot();
+        // The preHandler awaits it; a request refused before (401, 422) leaves it unawaited.
+        snapshot.catch(() => undefined);
+        request.catalogueSnapshot = snapshot;
+      }
+      done();
     });
 
     app.addHook('preHandler', async (request, reply) => {

@@ -25,9 +25,9 @@ export default fp(
     let stopping = false;
     let cut: NodeJS.Timeout | undefined;
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (stopping) reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
     app.addHook('preClose', async () => {
       stopping = true;

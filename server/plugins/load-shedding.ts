@@ -29,10 +29,10 @@ export default fp(
     const { maxInFlight, maxEventLoopDelayMs } = options.config;
     if (maxInFlight > 0) {
       // requests-in-flight has counted this request already.
-      app.addHook('onRequest', async (_request, reply) => {
-        if (app.requestsInFlight.count <= maxInFlight) return;
+      app.addHook('onRequest', (_request, reply, done) => {
+        if (app.requestsInFlight.count <= maxInFlight) return done();
         reply.header('retry-after', String(busyRetryAfterSeconds));
-        throw new ServerBusyError();
+        done(new ServerBusyError());
       });
     }
     if (maxEventLoopDelayMs > 0) {

@@ -49,10 +49,14 @@ export default fp(
   async (app) => {
     const requests = new RequestsInFlight();
     app.decorate('requestsInFlight', requests);
-    app.addHook('onRequest', async (request) => requests.started(request));
-    app.addHook('onSend', async (request, _reply, payload) => {
+    // Callback hooks: they do nothing asynchronous, and every request runs them (a promise each costs a turn).
+    app.addHook('onRequest', (request, _reply, done) => {
+      requests.started(request);
+      done();
+    });
+    app.addHook('onSend', (request, _reply, payload, done) => {
       requests.finished(request);
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'requests-in-flight' },
