@@ -104,7 +104,7 @@ export async function measurePaced(baseUrl: string, token: string, paths: string
 /**
  * Many operators at once (issue 15 points 4 and 6): `connections` clients for `seconds`, each going round the calls
  * the screens make, as one run; its latency percentiles are over every call. Each client asks again as soon as it
- * has its answer, unless `pacedPerSecond` spreads that many requests a second over them all.
+ * has its answer (`measurePaced` asks at a steady rate).
  */
 export async function measureMixed(baseUrl: string, token: string, paths: string[], connections: number, seconds: number) {
   const { acceptEncoding, headers } = screenHeaders(token);

@@ -16,8 +16,8 @@ import { isMainModule, printFigures } from './run-alone';
 /**
  * Two API processes behind one Redis (issue 15 point 7), over one PostgreSQL database at catalogue scale
  * (`seedScale`), once the runs the seed left In Progress have finished: 50 clients going round the screens' calls,
- * spread evenly over both processes for 60 s
- * (BENCH_API_MIXED_SECONDS), as fast as they are answered and then paced to 2,100 requests a second in all; and the delivery of live events across them: a client subscribed on the second
+ * spread evenly over both processes for 60 s (BENCH_API_MIXED_SECONDS), as fast as they are answered and then paced
+ * to 2,100 requests a second in all; and the delivery of live events across them: a client subscribed on the second
  * process, events triggered through the first process's Pusher HTTP API, the time from the trigger's send to the
  * client's receipt (100 events after 10 to warm up). Needs PostgreSQL and Redis at 127.0.0.1 (as the tests do).
  * Run alone: `npx tsx e2e/bench/two-processes.ts`.

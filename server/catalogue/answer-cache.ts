@@ -15,8 +15,8 @@ import { readCatalogueVersion } from '../db/request-reads';
  * of the same turn of the event loop, server/db/request-reads.ts); a different number empties the cache. The number
  * is read before the answer is built, so an answer never predates its number. A transaction still in progress when
  * the number is read could commit after the answer is built and under the same number, so an answer built while a
- * write transaction is in progress on the database is served but not kept. Only this database's writers count (an xid in
- * pg_stat_activity): the transactions of other databases on the same PostgreSQL server cannot touch its rows.
+ * write transaction is in progress on the database is served but not kept. Only this database's writers count (an
+ * xid in pg_stat_activity): the transactions of other databases on the same PostgreSQL server cannot touch its rows.
  *
  * Keys carry their scope (ids, a page's query), so the cache is bounded twice: at most `maxEntries` entries and
  * `maxBytes` of their text; the least recently used go first, so made-up queries cannot grow it without bound.
