@@ -1,8 +1,9 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client';
+import { copyDirectory } from '../server/db/copy-directory';
 import { seedDemo } from '../server/seed/demo';
 import { demoOperator } from './demo-operator';
 
@@ -19,7 +20,7 @@ export async function makeDataTemplates(): Promise<string> {
   const empty = path.join(root, templateName(false));
   const seeded = path.join(root, templateName(true));
   await (await openDatabase({ dataDir: empty })).close();
-  await cp(empty, seeded, { recursive: true });
+  await copyDirectory(empty, seeded);
   const database = await openDatabase({ dataDir: seeded });
   try {
     await seedDemo(database.db, demoOperator);
@@ -45,6 +46,6 @@ export async function copyDataTemplate(dataDir: string, seeded: boolean, env: Re
   if (!root || custom) return false;
   const template = path.join(root, templateName(seeded));
   if (!existsSync(template)) return false;
-  await cp(template, dataDir, { recursive: true });
+  await copyDirectory(template, dataDir);
   return true;
 }

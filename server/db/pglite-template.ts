@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { copyDirectory } from './copy-directory';
 
 /**
  * An empty PGlite cluster, made once when the dependencies are installed (`npm ci` runs `prepare`), that a first
@@ -37,6 +38,6 @@ export async function preparePgliteTemplate(): Promise<void> {
 /** Fills the new cluster folder `cluster` from the template; answers false (nothing done) when there is none. */
 export async function copyPgliteTemplate(cluster: string): Promise<boolean> {
   if (!existsSync(templateDir)) return false;
-  await cp(templateDir, cluster, { recursive: true });
+  await copyDirectory(templateDir, cluster);
   return true;
 }
