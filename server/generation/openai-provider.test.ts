@@ -530,7 +530,7 @@ describe('the OpenAI provider on its own', () => {
   afterAll(() => fake.close());
 
   it('leaves no listener on the signal it is given (the worker passes one signal to every call it ever makes)', async () => {
-    const provider = createOpenAiProvider({ apiKey, baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: 2000, maxOutputTokens });
+    const provider = await createOpenAiProvider({ apiKey, baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: 2000, maxOutputTokens });
     const lifetime = new AbortController();
     fake.enqueue(
       listAnswer('events', [{ name: 'One' }]),
@@ -547,7 +547,7 @@ describe('the OpenAI provider on its own', () => {
   });
 
   it('a call whose signal is aborted stops at once and says so', async () => {
-    const provider = createOpenAiProvider({ apiKey, baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: 10_000, maxOutputTokens });
+    const provider = await createOpenAiProvider({ apiKey, baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: 10_000, maxOutputTokens });
     fake.reset();
     fake.always(delayed(5_000, listAnswer('events', [{ name: 'Never' }])));
     const lifetime = new AbortController();

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { clipText, storableText } from '../text';
 import { generatedBrand, generatedEvent, generatedModel, keepValid } from './generated-items';
@@ -21,8 +21,10 @@ export interface OpenAiProviderOptions {
  * Generation through an OpenAI-compatible chat completions endpoint (OpenAI, Azure, vLLM, Ollama, LiteLLM...): the
  * official `openai` client, JSON mode, and the usage the endpoint reports as the run's cost.
  */
-export function createOpenAiProvider(options: OpenAiProviderOptions): GenerationProvider {
-  const client = new OpenAI({
+export async function createOpenAiProvider(options: OpenAiProviderOptions): Promise<GenerationProvider> {
+  // Loaded only when chosen: the SDK is about a tenth of a second of every start, and the default is the demo provider.
+  const { default: OpenAISdk } = await import('openai');
+  const client = new OpenAISdk({
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
     timeout: options.timeoutMs,
@@ -52,7 +54,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
         { signal: call.signal },
       );
     } catch (error) {
-      throw new ProviderError(describeFailure(error, options.apiKey));
+      throw new ProviderError(describeFailure(OpenAISdk, error, options.apiKey));
     } finally {
       signal.removeEventListener('abort', stop);
     }
@@ -83,11 +85,11 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): Generation
  * message is kept, but a compatible endpoint may quote the key in it ("Incorrect API key provided: ..."): the key is
  * masked, since the text is stored with the run and shown to operators.
  */
-function describeFailure(error: unknown, apiKey: string): string {
-  if (error instanceof OpenAI.APIUserAbortError) return 'The generation was stopped before the AI provider answered.';
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'The AI provider did not answer in time.';
-  if (error instanceof OpenAI.APIConnectionError) return 'The AI provider could not be reached.';
-  if (error instanceof OpenAI.APIError) {
+function describeFailure(sdk: typeof OpenAI, error: unknown, apiKey: string): string {
+  if (error instanceof sdk.APIUserAbortError) return 'The generation was stopped before the AI provider answered.';
+  if (error instanceof sdk.APIConnectionTimeoutError) return 'The AI provider did not answer in time.';
+  if (error instanceof sdk.APIConnectionError) return 'The AI provider could not be reached.';
+  if (error instanceof sdk.APIError) {
     const quoted = error.error && typeof error.error === 'object' && 'message' in error.error ? String(error.error.message) : '';
     const detail = apiKey ? quoted.replaceAll(apiKey, '***') : quoted;
     return `The AI provider refused the request (HTTP ${error.status ?? '?'})${detail ? `: ${clipText(storableText(detail), 300)}` : '.'}`;

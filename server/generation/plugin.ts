@@ -18,9 +18,9 @@ export interface GenerationPluginOptions {
   generation: GenerationConfig;
 }
 
-export function createProvider(ai: AiConfig): GenerationProvider {
+export async function createProvider(ai: AiConfig): Promise<GenerationProvider> {
   return ai.provider === 'openai'
-    ? createOpenAiProvider({ apiKey: ai.apiKey, baseUrl: ai.baseUrl, model: ai.model, timeoutMs: ai.timeoutMs, maxOutputTokens: ai.maxOutputTokens })
+    ? await createOpenAiProvider({ apiKey: ai.apiKey, baseUrl: ai.baseUrl, model: ai.model, timeoutMs: ai.timeoutMs, maxOutputTokens: ai.maxOutputTokens })
     : createDemoProvider({ delayMs: ai.demoDelayMs });
 }
 
@@ -34,7 +34,7 @@ export default fp<GenerationPluginOptions>(
     const holder = newLeaseHolder();
     const deps = {
       db: app.db,
-      provider: createProvider(options.ai),
+      provider: await createProvider(options.ai),
       notifier: app.notifier,
       maxOutputTokens: options.ai.maxOutputTokens,
       lease: { holder: holder.id, ms: options.generation.leaseMs },

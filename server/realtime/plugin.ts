@@ -46,7 +46,7 @@ async function realtime(app: FastifyInstance, options: RealtimePluginOptions): P
   app.decorate('realtimeConfig', Object.freeze({ ...config }));
 
   if (config.driver === 'pusher') {
-    const broadcaster = new PusherBroadcaster(config, app.log);
+    const broadcaster = await PusherBroadcaster.create(config, app.log);
     app.decorate('broadcaster', broadcaster);
     app.addHook('onClose', async () => broadcaster.close());
     return;

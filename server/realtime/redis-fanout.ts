@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RealtimeMessage } from './types';
 
 /**
@@ -23,9 +23,11 @@ export interface RedisFanoutOptions {
 /** Connects both clients and subscribes before resolving; an unreachable Redis at start-up rejects (fail fast). */
 export async function createRedisFanout(options: RedisFanoutOptions): Promise<RedisFanout> {
   const { url, channel, onMessage, log } = options;
+  // Loaded only with REDIS_URL: one API process, the default, never needs it, and it costs every start.
+  const ioredis = await import('ioredis');
   // No offline queue for the publisher: while Redis is away a publish fails at once instead of hanging a request.
-  const publisher = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  const subscriber = new Redis(url, { lazyConnect: true, autoResubscribe: true });
+  const publisher = new ioredis.Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const subscriber = new ioredis.Redis(url, { lazyConnect: true, autoResubscribe: true });
   for (const [role, client] of [
     ['publisher', publisher],
     ['subscriber', subscriber],

@@ -1,18 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PusherServer from 'pusher';
+import type PusherServer from 'pusher';
 import { triggerLimits } from '../../../contract/pusher-api';
 import { toChannelList } from '../limits';
 import type { Broadcaster, RealtimeConfig } from '../types';
 
 /** The `pusher` driver: hosted Pusher (by cluster), or Soketi/Reverb (by host and port), through the official SDK. */
 export class PusherBroadcaster implements Broadcaster {
-  private readonly client: PusherServer;
-
-  constructor(
-    config: RealtimeConfig,
+  private constructor(
+    private readonly client: PusherServer,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.client = new PusherServer(pusherSdkOptions(config));
+  ) {}
+
+  /** Loads the SDK only for this driver: the default, `embedded`, never needs it, and it costs every start. */
+  static async create(config: RealtimeConfig, log: FastifyBaseLogger): Promise<PusherBroadcaster> {
+    const { default: Pusher } = await import('pusher');
+    return new PusherBroadcaster(new Pusher(pusherSdkOptions(config)), log);
   }
 
   async publish(channels: string | readonly string[], event: string, payload: unknown): Promise<void> {
