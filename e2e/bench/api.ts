@@ -41,8 +41,11 @@ const thisFile = fileURLToPath(import.meta.url);
 /** Issue 15 point 6's 2,000 requests a second, and a little more. */
 export const pacedRatePerSecond = 2_100;
 
-/** Point 6 (and 7) at the paced rate: p99 <= 20 ms with at least 2,000 requests a second answered, all of them well. */
-export function pacedTargetMet(...runs: { p99_ms: number; requests_per_s: number; errors: number; non_2xx: number }[]): boolean {
+/**
+ * Points 6 and 7 on PostgreSQL, over the runs of one load (one per process): p99 <= 20 ms in each, at least 2,000
+ * requests a second answered in all, all of them well.
+ */
+export function postgresLoadTargetMet(...runs: { p99_ms: number; requests_per_s: number; errors: number; non_2xx: number }[]): boolean {
   const perSecond = runs.reduce((sum, run) => sum + run.requests_per_s, 0);
   return perSecond >= 2_000 && runs.every((run) => run.p99_ms <= 20 && run.errors === 0 && run.non_2xx === 0);
 }
@@ -358,7 +361,7 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     const mixedTargetMet =
       engine === 'pglite'
         ? mixed.p99_ms <= 100 && mixed.errors === 0 && mixed.non_2xx === 0
-        : mixed.p99_ms <= 20 && mixed.requests_per_s >= 2_000 && mixed.errors === 0 && mixed.non_2xx === 0;
+        : postgresLoadTargetMet(mixed);
     // Point 6 read as a rate: the same 50 clients asking 2,100 requests a second in all, steadily, and the p99 they see.
     // The run above asks as fast as the server answers, so its p99 is the saturated server's.
     const paced =
@@ -375,7 +378,7 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
       all_calls_budget_met_loaded: figures.every((f) => f.budget_met_loaded),
       slowest_screen_p99_ms: Math.max(...figures.map((f) => f.screen.p99_ms)),
       screen_calls_many_operators: { ...mixed, seeded_runs_wait_s: seededRunsWaitS, target_met: mixedTargetMet },
-      ...(paced ? { screen_calls_many_operators_paced: { ...paced, target_met: pacedTargetMet(paced) } } : {}),
+      ...(paced ? { screen_calls_many_operators_paced: { ...paced, target_met: postgresLoadTargetMet(paced) } } : {}),
       categories_50_connections_10_s: {
         p50_ms: categoriesUnderLoad.p50_ms,
         p99_ms: categoriesUnderLoad.p99_ms,

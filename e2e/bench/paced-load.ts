@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile } from './percentile';
 
 export interface PacedFigures {
   clients: number;
@@ -70,7 +71,7 @@ export async function pacedLoad(
   agent.destroy();
 
   latencies.sort((a, b) => a - b);
-  const at = (percent: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * percent) / 100))] ?? 0) * 10) / 10;
+  const at = (percent: number) => Math.round((latencies.length ? percentile(latencies, percent) : 0) * 10) / 10;
   return {
     clients,
     seconds,

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { isMainModule, printFigures } from './run-alone';
+import { percentile } from './percentile';
 import WebSocket from 'ws';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import { channelAuth } from '../../server/realtime/signature';
@@ -147,12 +148,6 @@ async function measure(server: ChildServer): Promise<Run> {
   }
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
 export async function benchRealtime(): Promise<Record<string, number | string>> {
@@ -165,16 +160,18 @@ export async function benchRealtime(): Promise<Record<string, number | string>> 
   try {
     const floor = await measure(floorServer);
     const embedded = await measure(embeddedServer);
-    const p99 = percentile(embedded.latencies, 99);
-    const floorP99 = percentile(floor.latencies, 99);
+    const embeddedSorted = [...embedded.latencies].sort((a, b) => a - b);
+    const floorSorted = [...floor.latencies].sort((a, b) => a - b);
+    const p99 = percentile(embeddedSorted, 99);
+    const floorP99 = percentile(floorSorted, 99);
     const kbPerConnection = Math.max(embedded.bytesPerConnectionRss, embedded.bytesPerConnectionHeap) / 1024;
     return {
       connections: connectionCount,
       publishes: measuredPublishes,
       deliveries_measured: embedded.latencies.length,
-      embedded_p50_ms: round(percentile(embedded.latencies, 50)),
+      embedded_p50_ms: round(percentile(embeddedSorted, 50)),
       embedded_p99_ms: round(p99),
-      floor_p50_ms: round(percentile(floor.latencies, 50)),
+      floor_p50_ms: round(percentile(floorSorted, 50)),
       floor_p99_ms: round(floorP99),
       p99_vs_floor: round(p99 / floorP99),
       embedded_kb_per_idle_connection_rss: round(embedded.bytesPerConnectionRss / 1024),
