@@ -25,7 +25,7 @@ declare module 'fastify' {
  */
 export default fp<{ config: StripeConfig | undefined }>(
   async (app, { config }) => {
-    app.decorate('payments', config ? { stripe: createStripeClient(config), webhookSecret: config.webhookSecret } : null);
+    app.decorate('payments', config ? { stripe: await createStripeClient(config), webhookSecret: config.webhookSecret } : null);
   },
   { name: 'payments', dependencies: ['database', 'notifier'] },
 );

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { paymentMessages } from '../../contract/payment-methods';
 import { DomainError, NotFoundError, PaymentRequiredError, ProviderFailedError } from '../domain-errors';
 
@@ -9,8 +9,20 @@ import { DomainError, NotFoundError, PaymentRequiredError, ProviderFailedError }
  */
 const providerFailed = (details: Record<string, unknown>) => new ProviderFailedError(paymentMessages.providerFailed, details);
 
-export const isMissingResource = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+/**
+ * An error the Stripe SDK threw: each carries its class's name in `type` (`StripeCardError`, ...), which is how
+ * Stripe's own error-handling guide tells them apart. Matching on it, not `instanceof`, keeps the SDK out of a server's
+ * start: it is imported when payments are configured (stripe-client.ts).
+ */
+function stripeError(error: unknown): Stripe.errors.StripeError | undefined {
+  if (!(error instanceof Error) || !('type' in error) || !('rawType' in error)) return undefined;
+  return typeof error.type === 'string' && error.type.startsWith('Stripe') ? (error as Stripe.errors.StripeError) : undefined;
+}
+
+export const isMissingResource = (error: unknown) => {
+  const stripe = stripeError(error);
+  return stripe?.type === 'StripeInvalidRequestError' && stripe.code === 'resource_missing';
+};
 
 /**
  * Runs one Stripe call and translates its failure: a card error is a payment refusal with Stripe's own message (it is
@@ -27,10 +39,9 @@ export async function callStripe<T>(call: () => Promise<T>, options: { notFound?
 
 export function translateStripeError(error: unknown, options: { notFound?: string } = {}): Error {
   if (error instanceof DomainError) return error;
-  if (error instanceof Stripe.errors.StripeCardError) return new PaymentRequiredError(error.message);
+  const stripe = stripeError(error);
+  if (stripe?.type === 'StripeCardError') return new PaymentRequiredError(stripe.message);
   if (options.notFound && isMissingResource(error)) return new NotFoundError('Stripe object', options.notFound);
-  if (error instanceof Stripe.errors.StripeError) {
-    return providerFailed({ type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId });
-  }
+  if (stripe) return providerFailed({ type: stripe.type, code: stripe.code, statusCode: stripe.statusCode, requestId: stripe.requestId });
   return providerFailed({ type: error instanceof Error ? error.name : typeof error });
 }
