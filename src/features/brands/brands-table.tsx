@@ -53,8 +53,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
 
   // Statuses: each row's own (the page carries its brands' equipment generation status; live events patch it).
   const statusOf = useCallback((brand: Brand): StatusRecord | null => brand.status ?? null, []);
-  const statusNameById = useMemo(() => new Map(brands.map((b) => [b.id, b.status?.name])), [brands]);
-  const statusOfId = useCallback((id: number) => statusNameById.get(id), [statusNameById]);
+  const statusOfId = useMemo(() => statusNameLookup(brands), [brands]);
 
   // The ticked brands live in the selection store (changing the subcategory clears them).
   const selectedIds = useSelection((s) => s.selectedBrandIds);
@@ -232,4 +231,14 @@ function FetchFailed({ onRetry }: { onRetry: () => void }) {
       </button>
     </span>
   );
+}
+
+/**
+ * A loaded brand's status name by id, asked only for ticked brands. The index is built on the first look-up rather
+ * than each time a page arrives: at 20,000 loaded brands that was a 20,000-entry Map a page (about 2 ms of each page's
+ * render in a CPU profile while scrolling to the end) that nothing read with no brand ticked.
+ */
+function statusNameLookup(brands: readonly Brand[]): (id: number) => StatusRecord['name'] | undefined {
+  let byId: Map<number, StatusRecord['name'] | undefined> | undefined;
+  return (id) => (byId ??= new Map(brands.map((brand) => [brand.id, brand.status?.name]))).get(id);
 }
