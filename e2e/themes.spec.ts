@@ -17,6 +17,8 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
 async function expectTheme(page: Page, scheme: 'light' | 'dark') {
   await expect.poll(() => background(page)).toBe(scheme === 'dark' ? darkBackground : lightBackground);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toContain(scheme);
+  // Buttons fade their colours into the new theme (120 ms): axe must read the colours they end at, not a blend.
+  await page.waitForFunction(() => !document.getAnimations().some((animation) => animation instanceof CSSTransition));
 }
 
 async function chooseTheme(page: Page, label: 'System' | 'Light' | 'Dark') {
