@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -14,7 +15,14 @@ import {
   unique,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * A count of tokens: 64-bit in the database, a JavaScript number (a safe integer) in the code
+ * (docs/decisions/0004-token-ledger-and-holds.md, migration 0016).
+ */
+const tokenAmount = (name: string) => bigint(name, { mode: 'number' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -27,15 +35,15 @@ export const users = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Cached balance; every change is a row of token_ledger written in the same transaction. */
-    tokens: integer('tokens').notNull().default(0),
+    tokens: tokenAmount('tokens').notNull().default(0),
     /**
      * The part of the balance held for runs under way (the sum of their generation_runs.held_tokens): what the
      * operator can still spend is tokens - held_tokens, never below zero.
      */
-    heldTokens: integer('held_tokens').notNull().default(0),
+    heldTokens: tokenAmount('held_tokens').notNull().default(0),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
     /** The operator's preference: a run whose most possible cost is under this starts without a confirmation (0: always ask). */
-    confirmRunsFrom: integer('confirm_runs_from').notNull().default(0),
+    confirmRunsFrom: tokenAmount('confirm_runs_from').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -224,38 +232,53 @@ export const generationRuns = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     subcategoryId: integer('subcategory_id').references(() => subcategories.id, { onDelete: 'cascade' }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
-    inputTokens: integer('input_tokens').notNull().default(0),
-    outputTokens: integer('output_tokens').notNull().default(0),
-    totalTokens: integer('total_tokens').notNull().default(0),
+    inputTokens: tokenAmount('input_tokens').notNull().default(0),
+    outputTokens: tokenAmount('output_tokens').notNull().default(0),
+    totalTokens: tokenAmount('total_tokens').notNull().default(0),
     equipmentsGenerated: integer('equipments_generated').notNull().default(0),
     /** How many new rows the run stored (events, brands or models, whatever its type). */
     itemsAdded: integer('items_added').notNull().default(0),
     /** The most the run could cost: what it held from the payer's balance while it worked (0 until it held). */
-    maxTokens: integer('max_tokens').notNull().default(0),
+    maxTokens: tokenAmount('max_tokens').notNull().default(0),
     status: varchar('status', { length: 64 }).notNull(),
     message: text('message'),
     /** Tokens charged to userId when the run finished (its total_tokens, or 0 when nothing was kept). */
-    chargedTokens: integer('charged_tokens').notNull().default(0),
+    chargedTokens: tokenAmount('charged_tokens').notNull().default(0),
     /**
      * The run is a job while unfinished: a process holds it until this time (renewing it while it works), then any
      * process may take it over.
      */
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
-    /** The process holding the lease: `host/pid/boot`, so a restarted process knows its host's dead ones. */
+    /** The process holding the lease: `host/pid/uuid`, an id made at its start (server/generation/lease-holder.ts). */
     leaseHolder: varchar('lease_holder', { length: 255 }),
     attempts: integer('attempts').notNull().default(0),
     /** Tokens reserved from the payer's balance while the run works (its most possible cost); 0 once it ends. */
-    heldTokens: integer('held_tokens').notNull().default(0),
+    heldTokens: tokenAmount('held_tokens').notNull().default(0),
     /** When a process last started working on it (null while queued). */
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * What the provider's answer came to (docs/decisions/0019-one-charging-rule.md): the items it proposed; of them,
+     * `items_added` were stored, `items_known` were already there (or repeated), `items_dropped` could not be stored,
+     * for `dropped_reasons`.
+     */
+    itemsProposed: integer('items_proposed').notNull().default(0),
+    itemsKnown: integer('items_known').notNull().default(0),
+    itemsDropped: integer('items_dropped').notNull().default(0),
+    droppedReasons: jsonb('dropped_reasons').$type<{ reason: string; count: number }[]>().notNull().default([]),
+    /** How the charge was reckoned (null while the run is unfinished). */
+    chargeBasis: varchar('charge_basis', { length: 16 }).$type<'reported' | 'counted' | 'free' | 'none'>(),
+    /** The run this one retries (POST /api/runs/{id}/retry): a run is retried once. */
+    retryOf: integer('retry_of').references((): AnyPgColumn => generationRuns.id, { onDelete: 'set null' }),
   },
   (t) => [
     // One unfinished run a target: a second generate of the same target is refused (409), whichever process takes it.
+    // A brands or models run is its subcategory's (and brand's), whatever category the subcategory is in now.
     uniqueIndex('generation_runs_active_target_unique')
-      .on(t.type, t.categoryId, sql`coalesce(${t.subcategoryId}, 0)`, sql`coalesce(${t.brandId}, 0)`)
+      .on(t.type, sql`coalesce(${t.subcategoryId}, ${t.categoryId})`, sql`coalesce(${t.brandId}, 0)`)
       .where(sql`${t.finishedAt} is null`),
+    uniqueIndex('generation_runs_retry_of_unique').on(t.retryOf),
     index('generation_runs_queue_idx').on(t.id).where(sql`${t.finishedAt} is null`),
     index('generation_runs_subcategory_idx').on(t.subcategoryId, t.createdAt),
     index('generation_runs_category_idx').on(t.categoryId, t.createdAt),
@@ -336,8 +359,8 @@ export const tokenLedger = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
+    delta: tokenAmount('delta').notNull(),
+    balanceAfter: tokenAmount('balance_after').notNull(),
     reason: varchar('reason', { length: 32 }).notNull().$type<'seed' | 'purchase' | 'generation' | 'refund' | 'adjustment'>(),
     /** A payment intent, a generation run: what the change is about. Unique per reason so a retry never counts twice. */
     reference: varchar('reference', { length: 255 }),
@@ -357,6 +380,8 @@ export const tokenLedger = pgTable(
     index('token_ledger_run_idx').on(t.runId),
     uniqueIndex('token_ledger_reference_unique').on(t.reason, t.reference),
     check('token_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+    // Migration 0015 (NOT VALID: older rows as they are): a purchase names its PaymentIntent, so it is credited once.
+    check('token_ledger_purchase_has_reference', sql`${t.reason} <> 'purchase' or ${t.reference} is not null`),
   ],
 );
 
@@ -393,4 +418,18 @@ export const savedViews = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('saved_views_user_grid_name_key').on(t.userId, t.grid, sql`lower(${t.name})`)],
+);
+
+/**
+ * This database's installation (migration 0015): one row, made at the first start with payments configured. Its id
+ * is in every Stripe idempotency key and metadata (docs/decisions/0020-purchases-that-are-never-lost.md).
+ */
+export const installation = pgTable(
+  'installation',
+  {
+    singleton: boolean('singleton').primaryKey().default(true),
+    id: varchar('id', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('installation_singleton', sql`${t.singleton}`)],
 );
