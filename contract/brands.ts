@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { equipment } from './equipments';
 import { idField, idParams } from './ids';
 import { statusRecord } from './statuses';
-import { catalogueName, idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
+import { catalogueName, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 import { endpoint } from './endpoint';
 import { generateAnswer } from './generation';
 import { realtimeEvents } from './realtime';
@@ -65,7 +65,7 @@ export const brandAnswer = z.object({ brand });
 export const brandSortFields = ['name', 'seo_title', 'seo_description', 'created_at', 'equipments_count'] as const;
 export type BrandSortField = (typeof brandSortFields)[number];
 export const brandsPageQuery = z.object({
-  subcategory_id: idQuery,
+  subcategory_id: idField,
   q: searchQuery,
   sort: z.enum(brandSortFields).default('name'),
   dir: sortDirection,

@@ -31,7 +31,7 @@ export const brandSelectionFilter = z.strictObject({
 const pickedIds = (many: string) =>
   z.strictObject({
     ids: z
-      .array(z.number().int().positive().max(2_147_483_647))
+      .array(idField)
       .min(1, `Select at least one ${many.slice(0, -1)}.`)
       .max(bulkIdsLimit, `Select at most ${bulkIdsLimit.toLocaleString('en-US')} ${many} by hand, or select all that match the filter.`),
   });

@@ -4,7 +4,7 @@ import { equipment } from './equipments';
 import { event } from './events';
 import { idField } from './ids';
 import { statusRecord } from './statuses';
-import { catalogueName, idQuery, queryFlag } from './text';
+import { catalogueName, queryFlag } from './text';
 import { endpoint } from './endpoint';
 import { realtimeEvents } from './realtime';
 
@@ -70,8 +70,8 @@ export const embeddedEventsLimit = 100;
  * embedded brands (GET /api/statuses has every one).
  */
 export const categoriesQuery = z.object({
-  subcategory_id: idQuery.optional(),
-  category_id: idQuery.optional(),
+  subcategory_id: idField.optional(),
+  category_id: idField.optional(),
   /**
    * Extension: `statuses=false` answers `statuses` empty: the SPA's header wants the tree alone (each category and
    * subcategory carries its own status name; GET /api/statuses serves the records). At catalogue scale the list is
@@ -98,7 +98,7 @@ export type CategoriesAnswer = z.infer<typeof categoriesAnswer>;
  * here: with `subcategory_id` it holds that subcategory's first 100 models, otherwise none (subcategories carry
  * `equipments_count`; GET /api/equipments pages through the models).
  */
-export const categoriesWithSubcategoriesQuery = z.object({ subcategory_id: idQuery.optional() });
+export const categoriesWithSubcategoriesQuery = z.object({ subcategory_id: idField.optional() });
 export const categoriesWithSubcategoriesAnswer = z.object({
   categories: z.array(category),
   equipments: z.array(equipment.extend({ subcategory: z.string() })).default([]),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids';
-import { catalogueText, clientText, idQuery, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
+import { catalogueText, clientText, listOrWrapped, pageLimit, pageOffset, searchQuery } from './text';
 import { endpoint } from './endpoint';
 import { generateAnswer, generateEquipmentsFilter } from './generation';
 import { realtimeEvents } from './realtime';
@@ -43,7 +43,7 @@ export type Equipment = z.infer<typeof equipment>;
  * order), as JSON text. The client passes back the answer's `next_cursor` unread; a page found this way costs the
  * same at the 100,000th row as at the first, where an offset makes the database step over every row before it.
  */
-const equipmentsCursorValue = z.tuple([clientText.max(255), clientText.max(255), z.number().int().positive()]);
+const equipmentsCursorValue = z.tuple([clientText.max(255), clientText.max(255), idField]);
 export type EquipmentsCursor = z.infer<typeof equipmentsCursorValue>;
 export const equipmentsCursor = clientText
   .max(1200)
@@ -69,8 +69,8 @@ export const encodeEquipmentsCursor = (row: { brand: string; model: string; id: 
 export const equipmentsQuery = z
   .object({
     subcategory: catalogueText(255).pipe(z.string().trim().min(1)).optional(),
-    subcategory_id: idQuery.optional(),
-    brand_id: idQuery.optional(),
+    subcategory_id: idField.optional(),
+    brand_id: idField.optional(),
     after: equipmentsCursor.optional(),
     offset: pageOffset,
     limit: pageLimit(1000, 100),
@@ -146,7 +146,7 @@ export const generateModelsAnswer = z.object({ models: z.array(equipment) });
  * `offset`/`limit` (default the first 200 by name, at most 5000 a call), since a subcategory may hold 20,000.
  */
 export const equipmentBrandsQuery = z.object({
-  subcategory_id: idQuery,
+  subcategory_id: idField,
   q: searchQuery,
   offset: pageOffset,
   limit: pageLimit(5000, 200),
@@ -157,7 +157,7 @@ export type EquipmentBrand = z.infer<typeof equipmentBrand>;
 export const equipmentBrandsAnswer = listOrWrapped(equipmentBrand, 'brands', 'wrapped');
 
 /** POST /api/equipments/exclusions/{id}: exclude one model; DELETE the same path un-excludes it. */
-export const equipmentExclusionPathParams = z.object({ id: idQuery });
+export const equipmentExclusionPathParams = z.object({ id: idField });
 
 export const equipmentsApi = {
   list: endpoint({

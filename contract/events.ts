@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from './ids';
-import { idQuery, pageLimit, pageOffset, searchQuery, sortDirection } from './text';
+import { pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 import { endpoint } from './endpoint';
 import { realtimeEvents } from './realtime';
 
@@ -29,7 +29,7 @@ export type Event = z.infer<typeof event>;
 export const eventSortFields = ['name', 'start_date', 'end_date', 'created_at', 'event_type'] as const;
 export type EventSortField = (typeof eventSortFields)[number];
 export const eventsPageQuery = z.object({
-  category_id: idQuery,
+  category_id: idField,
   q: searchQuery,
   sort: z.enum(eventSortFields).default('start_date'),
   dir: sortDirection,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { brandsPageQuery } from './brands';
 import { endpoint } from './endpoint';
 import { eventsPageQuery } from './events';
-import { catalogueText, clientText, idQuery, searchQuery, sortDirection } from './text';
+import { idField } from './ids';
+import { catalogueText, clientText, searchQuery, sortDirection } from './text';
 
 /**
  * Export every grid (issue 14 point 1): each grid's exportable columns, id and header, declared once. The server
@@ -138,8 +139,8 @@ export type EventsExportQuery = z.output<typeof eventsExportQuery>;
 export const equipmentsExportQuery = z
   .object({
     subcategory: catalogueText(255).pipe(z.string().trim().min(1)).optional(),
-    subcategory_id: idQuery.optional(),
-    brand_id: idQuery.optional(),
+    subcategory_id: idField.optional(),
+    brand_id: idField.optional(),
     ...browserGridQuery(equipmentExportColumns),
   })
   .refine((q) => q.subcategory != null || q.subcategory_id != null || q.brand_id != null, {

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { clientText } from './text';
+import { wholeNumber } from './text';
 
-/** Path ids are positive integers, given as text in the URL. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-export const idParams = z.object({ id: idParam });
+/** The largest id: ids are serial columns (32-bit integers). */
+export const maxId = 2_147_483_647;
 
 /**
- * Body ids are integers; older clients send them as numeric strings. The text branch is a plain check (it is turned
- * into a number after the union), so that the union settles on it for any text and names the field.
+ * An id, wherever a client gives it (a path, a query string, a body): a whole number from 1 to `maxId`, as a number
+ * or written in digits alone. "0x10", " 1", "+1" or "1e3" are not ids: they are refused (422), not read as one.
  */
-export const idField = z
-  .union([z.number(), clientText.regex(/^\d{1,10}$/)])
-  .transform(Number)
-  .pipe(z.number().int().positive().max(2_147_483_647));
+export const idField = wholeNumber(1, maxId, `The id must be a whole number from 1 to ${maxId}.`);
+
+export const idParams = z.object({ id: idField });

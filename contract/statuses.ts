@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idQuery, queryFlag } from './text';
+import { queryFlag } from './text';
 import { endpoint } from './endpoint';
+import { idField } from './ids';
 import { statusNames } from './status-names';
 
 export { statusNames };
@@ -61,8 +62,8 @@ export const statusesQuery = z.object({
    * subcategory's brand statuses (both: either): the empty events and brands screens show one of them with its message,
    * where every record of the tree is 208 kB at catalogue scale.
    */
-  category_id: idQuery.optional(),
-  subcategory_id: idQuery.optional(),
+  category_id: idField.optional(),
+  subcategory_id: idField.optional(),
 });
 /** The records GET /api/statuses narrows to (extension). */
 export type StatusRecordsScope = Pick<z.input<typeof statusesQuery>, 'category_id' | 'subcategory_id'>;
@@ -80,8 +81,8 @@ export type StatusesAnswer = z.infer<typeof statusesAnswer>;
  * of its subcategories) - a screen showing one subcategory need not download every brand's status.
  */
 export const equipmentStatusesQuery = z.object({
-  subcategory_id: idQuery.optional(),
-  category_id: idQuery.optional(),
+  subcategory_id: idField.optional(),
+  category_id: idField.optional(),
   /**
    * Extension: `per_subcategory=true` answers one record per subcategory, the one its row shows (SPEC 2 "Equipments
    * screen"): an In Progress one while any of its brands is generating, otherwise its most recently updated one.

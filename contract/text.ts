@@ -6,7 +6,8 @@ import { wellFormedText } from './well-formed-text';
  *
  * Every text a client sends is a `clientText`: text with a NUL character or an unpaired UTF-16 surrogate is refused
  * as a 422 naming its field, before it reaches the database (PostgreSQL refuses NUL in text and an unpaired
- * surrogate in jsonb, and stores one as U+FFFD in text). Ids beyond a 32-bit integer are refused alike.
+ * surrogate in jsonb, and stores one as U+FFFD in text). A number out of its column's range is refused alike
+ * (`wholeNumber`; ids: contract/ids.ts).
  */
 
 /**
@@ -24,15 +25,30 @@ export const catalogueName = clientText
   .min(1, 'The name is required.')
   .max(255, 'The name may not be longer than 255 characters.');
 
-/** An id in a query string or a path: a positive 32-bit integer given as text. */
-export const idQuery = z.coerce.number().int().positive().max(2_147_483_647);
+/** How a whole number is written in a path or a query string: digits alone (not " 1", "+1", "0x10", "1e3" or ""). */
+const digits = /^\d{1,16}$/;
+
+/**
+ * A whole number from `min` (0 or more) to `max`, where `max` is at most what its database column takes: a number,
+ * or its digits as text (a path and a query string are text; older clients send body ids so). Anything else is
+ * refused as a 422 naming the field, before any work, so that no input reaches the database out of its range.
+ * The text branch is a plain check (turned into a number after the union), so that the union settles on it for any
+ * text and names the field.
+ */
+export function wholeNumber(min: number, max: number, message = `The value must be a whole number from ${min} to ${max}.`) {
+  const inRange = (number: z.ZodNumber) => number.min(min, message).max(max, message);
+  return z
+    .union([inRange(z.number(message)), clientText.regex(digits, message)])
+    .transform(Number)
+    .pipe(inRange(z.number().int({ message, abort: true })));
+}
 
 /** The quick filter of a paged list: a case-insensitive "contains" on the name. */
 export const searchQuery = clientText.trim().max(200).optional();
 
 /** Paging of a list (extension): where to start and how many, bounded. */
-export const pageOffset = z.coerce.number().int().min(0).max(10_000_000).default(0);
-export const pageLimit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const pageOffset = wholeNumber(0, 10_000_000).default(0);
+export const pageLimit = (max: number, fallback: number) => wholeNumber(1, max).default(fallback);
 
 export const sortDirection = z.enum(['asc', 'desc']).default('asc');
 
