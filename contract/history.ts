@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { catalogueText, idQuery, listOrWrapped } from './text';
+import { catalogueText, listOrWrapped } from './text';
 import { endpoint } from './endpoint';
+import { idField } from './ids';
+import { runOutcomeFields } from './runs';
 
 /** One generation run with its token cost: the entries of every history call, newest first. */
 export const generationHistoryEntry = z.object({
@@ -17,6 +19,13 @@ export const generationHistoryEntry = z.object({
   equipments_generated: z.number().int(),
   /** How many new items the run stored, whatever their kind: events, brands or models (extension). */
   items_added: z.number().int().optional(),
+  /** What the run was charged, and what its answer came to (extension: docs/decisions/0019-one-charging-rule.md). */
+  charged_tokens: z.number().int().optional(),
+  items_proposed: runOutcomeFields.items_proposed.optional(),
+  items_known: runOutcomeFields.items_known.optional(),
+  items_dropped: runOutcomeFields.items_dropped.optional(),
+  dropped_reasons: runOutcomeFields.dropped_reasons.optional(),
+  charge_basis: runOutcomeFields.charge_basis.optional(),
   status: z.string(),
   /** HTML: sanitise before rendering. */
   message: z.string().nullable(),
@@ -36,8 +45,8 @@ export const historyType = z.enum(['Events', 'Equipments']);
  * runs of `subcategory_id` (or of every subcategory of `category_id`).
  */
 export const historyQuery = z.object({
-  subcategory_id: idQuery.optional(),
-  category_id: idQuery.optional(),
+  subcategory_id: idField.optional(),
+  category_id: idField.optional(),
   type: historyType,
 });
 const subcategoryName = catalogueText(255).pipe(z.string().trim().min(1, 'The subcategory is required.'));
@@ -45,8 +54,8 @@ const subcategoryName = catalogueText(255).pipe(z.string().trim().min(1, 'The su
 export const equipmentHistoryQuery = z.object({ subcategory: subcategoryName });
 /** GET /api/brand-generation-history: a brand's equipment runs, or (without brand_id) the subcategory's brand runs. */
 export const brandHistoryQuery = z.object({
-  subcategory_id: idQuery,
-  brand_id: idQuery.optional(),
+  subcategory_id: idField,
+  brand_id: idField.optional(),
 });
 /** GET /api/equipments/history: "a list or an object with brands"; the server sends { brands }. */
 export const equipmentsHistoryQuery = z.object({ subcategory: subcategoryName.optional() });

@@ -7,4 +7,9 @@ export const statusNames = {
   insufficientTokens: 'Insufficient tokens',
   /** Extension (issue 12): the operator cancelled the run; nothing it generated was kept, nothing was charged. */
   cancelled: 'Cancelled',
+  /**
+   * Extension: the run's target was left out before its turn came (its brand excluded): it never asked its provider
+   * and cost nothing; it cannot be retried (docs/decisions/0019-one-charging-rule.md).
+   */
+  skipped: 'Skipped',
 } as const;

@@ -56,6 +56,8 @@ export const environmentSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).max(100_000).default(4000),
   AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  // Production with payments refuses the demo generator unless this is set; its runs then cost nothing.
+  ALLOW_DEMO_GENERATOR: flag,
   // Load shedding: past this many requests in flight, or this event-loop lag, new requests get 503 (0: never).
   // The lag check is off by default: the embedded database's queries run on the event loop, so one slow query
   // would look like overload; with PostgreSQL a lagging loop does mean an overloaded process.
@@ -71,8 +73,10 @@ export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string | undefined;
-  /** Only for tests: the loopback fake of Stripe's REST API. */
+  /** Only for tests: the loopback fake of Stripe's REST API (refused when NODE_ENV=production). */
   apiBase: string | undefined;
+  /** How often the purchase reconciliation runs (server/payments/reconciler.ts; a test sets its own). */
+  reconcileEveryMs?: number;
 }
 
 export interface AppConfig {
@@ -100,7 +104,12 @@ export interface LoadSheddingConfig {
 }
 
 export type AiConfig = (
-  | { provider: 'demo'; demoDelayMs: number }
+  | {
+      provider: 'demo';
+      demoDelayMs: number;
+      /** Its runs cost nothing: production with payments (docs/decisions/0019-one-charging-rule.md). */
+      free?: boolean;
+    }
   | { provider: 'openai'; baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number }
 ) & { maxOutputTokens: number };
 
@@ -142,8 +151,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_PUBLISHABLE_KEY === undefined)) {
     throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both or neither.');
   }
+  if (env.NODE_ENV === 'production' && env.STRIPE_API_BASE !== undefined) {
+    // A test seam: the SDK would send the secret key to whatever host it names.
+    throw new ConfigError('STRIPE_API_BASE: refused when NODE_ENV=production; it is for tests only.');
+  }
   if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
     throw new ConfigError('OPENAI_API_KEY: required with AI_PROVIDER=openai.');
+  }
+  // Made-up items are never paid for with real money (docs/decisions/0019-one-charging-rule.md).
+  const demoWithRealMoney = env.NODE_ENV === 'production' && env.AI_PROVIDER === 'demo' && env.STRIPE_SECRET_KEY !== undefined;
+  if (demoWithRealMoney && !env.ALLOW_DEMO_GENERATOR) {
+    throw new ConfigError(
+      'AI_PROVIDER: the demo generator is refused when NODE_ENV=production and payments are configured (STRIPE_SECRET_KEY): ' +
+        'operators would pay real money for made-up items. Set AI_PROVIDER=openai, or ALLOW_DEMO_GENERATOR=true to run it at no cost.',
+    );
   }
 
   return {
@@ -193,7 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
             maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
           }
-        : { provider: 'demo', demoDelayMs: env.AI_DEMO_DELAY_MS, maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS },
+        : { provider: 'demo', demoDelayMs: env.AI_DEMO_DELAY_MS, ...(demoWithRealMoney && { free: true }), maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS },
     generation: {
       concurrency: env.GENERATION_CONCURRENCY,
       pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000),

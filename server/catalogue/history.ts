@@ -20,7 +20,9 @@ const entryJson = sql<GenerationHistoryEntry>`json_build_object(
   'brand', case when ${runBrands.id} is null then null else json_build_object('id', ${runBrands.id}, 'name', ${runBrands.name}) end,
   'input_tokens', ${generationRuns.inputTokens}, 'output_tokens', ${generationRuns.outputTokens},
   'total_tokens', ${generationRuns.totalTokens}, 'equipments_generated', ${generationRuns.equipmentsGenerated},
-  'items_added', ${generationRuns.itemsAdded},
+  'items_added', ${generationRuns.itemsAdded}, 'charged_tokens', ${generationRuns.chargedTokens},
+  'items_proposed', ${generationRuns.itemsProposed}, 'items_known', ${generationRuns.itemsKnown}, 'items_dropped', ${generationRuns.itemsDropped},
+  'dropped_reasons', ${generationRuns.droppedReasons}, 'charge_basis', ${generationRuns.chargeBasis},
   'status', ${generationRuns.status}, 'message', ${generationRuns.message}, 'created_at', ${generationRuns.createdAt})`;
 
 async function runs(db: Executor, where: SQL | undefined, limit = historyLimit): Promise<GenerationHistoryEntry[]> {

@@ -54,6 +54,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export interface DemoProviderOptions {
   /** Time each generation takes, so that "In Progress" can be seen (0 in tests that do not look at it). */
   delayMs?: number;
+  /** Its runs cost nothing: made-up items are never paid for with real money (docs/decisions/0019-one-charging-rule.md). */
+  free?: boolean;
 }
 
 export function createDemoProvider(options: DemoProviderOptions = {}): GenerationProvider {
@@ -62,12 +64,16 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
     if (options.delayMs) await sleep(options.delayMs, undefined, { signal });
     return {
       items,
+      proposed: items.length,
+      dropped: [],
       usage: { inputTokens: promptTokens(prompt), outputTokens: estimateTokens(JSON.stringify({ [prompt.listKey]: items })) },
+      usageReported: true,
     };
   }
 
   return {
     label: 'demo',
+    free: options.free ?? false,
 
     events(request, signal) {
       const start = new Date();

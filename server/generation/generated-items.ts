@@ -3,27 +3,49 @@ import { clipText, storableText } from '../text';
 
 /**
  * What a provider hands back, item by item, before anything is stored. A provider's answer is untrusted text: every
- * field is made storable (no NUL, no unpaired surrogate), bounded on character boundaries and trimmed here, and an
- * item that does not fit is dropped on its own (the others are kept).
+ * item is checked as the database will check it (names within their column's length in characters, real calendar
+ * dates of years 1 to 9999, numbers and flags of their type), every text made storable (no NUL, no unpaired
+ * surrogate), bounded on character boundaries and trimmed. An item that does not fit is dropped on its own, with
+ * the reason (docs/decisions/0019-one-charging-rule.md); an optional field that does not fit (a website that is not
+ * a web address) is left empty rather than dropping its item.
  */
 
+/** Why items were dropped: each reason with how many items it dropped, the most frequent first. */
+export type DroppedItems = { reason: string; count: number }[];
+
+const characters = (value: string) => [...value].length;
+
 /** Provider text as it can be stored. */
-const text = z.string().transform(storableText);
+const text = z.string({ error: (issue) => (issue.input == null ? 'missing' : 'not text') }).transform(storableText);
 const optionalText = (max: number) =>
   text.nullish().transform((value) => {
     const trimmed = value ? clipText(value.trim(), max).trim() : '';
     return trimmed ? trimmed : null;
   });
-const name = text.pipe(z.string().trim().min(1).max(255));
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'not a calendar date')
+/** A name: its column is varchar(255), which counts characters (code points), not UTF-16 units. */
+const name = text.pipe(
+  z
+    .string()
+    .trim()
+    .min(1, 'empty')
+    .refine((value) => characters(value) <= 255, 'longer than 255 characters'),
+);
+/** A `date` column: a real calendar day (2024-02-30 is not) of a year PostgreSQL takes (0000 is not one); empty is none. */
+const isoDate = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
+  z
+    .iso.date({ error: 'not a date' })
+    .refine((value) => !value.startsWith('0000'), 'not a date')
+    .nullish()
+    .transform((value) => value ?? null),
+);
+const flag = z
+  .boolean({ error: 'not true or false' })
   .nullish()
-  .transform((value) => value ?? null);
+  .transform((value) => value ?? true);
 const webAddress = text
   .nullish()
-  .transform((value) => (value && /^https?:\/\/[^\s<>"']+$/i.test(value.trim()) && value.trim().length <= 2048 ? value.trim() : null));
+  .transform((value) => (value && /^https?:\/\/[^\s<>"']+$/i.test(value.trim()) && URL.canParse(value.trim()) && value.trim().length <= 2048 ? value.trim() : null));
 
 export const generatedEvent = z
   .object({
@@ -60,6 +82,7 @@ export const generatedBrand = z.object({
   socials: z
     .array(z.unknown())
     .nullish()
+    .catch(null)
     .transform((items) => (items ?? []).flatMap((item) => (social.safeParse(item).success ? [social.parse(item)] : []))),
 });
 export type GeneratedBrand = z.output<typeof generatedBrand>;
@@ -73,17 +96,41 @@ export const generatedModel = z.object({
     .array(text)
     .nullish()
     .transform((tags) => [...new Set((tags ?? []).map((tag) => clipText(tag.trim(), 64).trim()).filter(Boolean))].slice(0, 20)),
-  is_manufactured: z.boolean().nullish().transform((value) => value ?? true),
-  is_brand_still_manufactured: z.boolean().nullish().transform((value) => value ?? true),
+  is_manufactured: flag,
+  is_brand_still_manufactured: flag,
   seo_title: optionalText(255),
   seo_description: optionalText(1000),
 });
 export type GeneratedModel = z.output<typeof generatedModel>;
 
-/** The items of a list that fit the schema; the rest are dropped. */
-export function keepValid<S extends z.ZodType>(schema: S, items: readonly unknown[]): z.output<S>[] {
-  return items.flatMap((item) => {
+/** Why an item was refused, in an operator's words: "start_date not a date", "name missing", "not an object". */
+function reasonOf(error: z.ZodError): string {
+  const [issue] = error.issues;
+  const field = issue?.path[0];
+  if (!issue || typeof field !== 'string') return 'not an object';
+  const said = issue.message.startsWith('Invalid') ? 'not valid' : issue.message;
+  return `${field} ${said}`;
+}
+
+/** Counts reasons: each once, with how many times it came, the most frequent first (the first seen first among equals). */
+function tallyReasons(reasons: readonly string[]): DroppedItems {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+}
+
+export function droppedCount(dropped: DroppedItems): number {
+  return dropped.reduce((sum, entry) => sum + entry.count, 0);
+}
+
+/** The items of a list that fit the schema, and why the others were dropped. */
+export function checkItems<S extends z.ZodType>(schema: S, items: readonly unknown[]): { items: z.output<S>[]; dropped: DroppedItems } {
+  const kept: z.output<S>[] = [];
+  const reasons: string[] = [];
+  for (const item of items) {
     const parsed = schema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+    if (parsed.success) kept.push(parsed.data);
+    else reasons.push(reasonOf(parsed.error));
+  }
+  return { items: kept, dropped: tallyReasons(reasons) };
 }

@@ -261,31 +261,37 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect(await balance()).toBe((balanceBefore ?? 0) - 780);
   });
 
-  it('an answer that is not JSON, cut off, or without the list fails the run at no cost and adds nothing', async () => {
+  it('an answer that is not JSON, cut off, or without the list fails the run and adds nothing, but is charged: the provider answered', async () => {
     const category = await ids.category('Agricultural Machinery');
-    const before = await catalogueDigest(t.database.db);
+    const eventsBefore = await t.database.db.select().from(events).where(eq(events.categoryId, category));
     const cases: [ReturnType<typeof contentAnswer>, string][] = [
       [contentAnswer('Here are the events you asked for: Agritechnica 2029.', { prompt_tokens: 300, completion_tokens: 40 }), "The AI provider's answer is not JSON."],
       [
-        contentAnswer('{"events": [{"name": "Agri Expo', { prompt_tokens: 300, completion_tokens: 4000 }, 'length'),
+        contentAnswer('{"events": [{"name": "Agri Expo', { prompt_tokens: 300, completion_tokens: 3000 }, 'length'),
         "The AI provider's answer is not JSON (it was cut off at the token limit).",
       ],
       [contentAnswer('{"items": [{"name": "Field Days 2027"}]}', { prompt_tokens: 300, completion_tokens: 40 }), 'The AI provider\'s answer has no "events" list.'],
       [contentAnswer('{"events": {"name": "Field Days 2027"}}', { prompt_tokens: 300, completion_tokens: 40 }), 'The AI provider\'s answer has no "events" list.'],
     ];
-    for (const [answer, message] of cases) {
+    for (const [answer, reason] of cases) {
       fake.reset();
       fake.enqueue(answer);
+      const balanceBefore = await balance();
       const res = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe(message);
+      const body = fake.chatBodies()[0];
+      if (!body || answer.kind !== 'completion' || !answer.usage) throw new Error('the provider was not called');
+      // The provider answered: what it reports is charged (less than the run held here), and the answer says so.
+      const charged = answer.usage.prompt_tokens + answer.usage.completion_tokens;
+      expect(charged).toBeLessThan(estimateOf(body));
+      expect(res.body.message).toBe(`${reason} Nothing could be read from the answer; ${charged.toLocaleString('en-US')} tokens charged.`);
       expect(fake.requests).toHaveLength(1); // a 200 answer is never retried
       const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
-      // What the provider reported is recorded; a failed run is not charged.
-      expect(run).toMatchObject({ status: statusNames.failed, inputTokens: 300, chargedTokens: 0 });
+      expect(run).toMatchObject({ status: statusNames.failed, inputTokens: 300, chargedTokens: charged, chargeBasis: 'reported', itemsAdded: 0, heldTokens: 0 });
+      expect(await balance()).toBe((balanceBefore ?? 0) - charged);
       expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.failed);
     }
-    expect(await catalogueDigest(t.database.db)).toBe(before);
+    expect(await t.database.db.select().from(events).where(eq(events.categoryId, category))).toEqual(eventsBefore);
   });
 
   it('POST /api/brands/generate queues the run; the worker stores the brands with their information and only allowed socials', async () => {
@@ -412,25 +418,37 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect((await lastRun(t.database.db, { type: 'Equipments', brandId: brand }))?.status).toBe(statusNames.generated);
   });
 
-  it('a run whose answer cannot be stored ends Failed with a clear message, at no cost, its target free again', async () => {
+  it('a run whose every row the database refuses ends Failed, each row dropped alone and said so, charged by the rule, its target free again', async () => {
     const category = await ids.category('Fitness Equipment');
-    const before = await catalogueDigest(t.database.db);
-    // The database refuses the rows, as a broken or full database would.
+    const eventsBefore = await t.database.db.select().from(events).where(eq(events.categoryId, category));
+    const balanceBefore = await balance();
+    // The database refuses the rows, as a trigger of its own would.
     await t.database.db.execute(sql.raw(`create function refuse_events() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
     await t.database.db.execute(sql.raw('create trigger refuse_events before insert on events for each row execute function refuse_events()'));
     try {
-      fake.enqueue(listAnswer('events', [{ name: 'Unstorable Expo' }]));
+      fake.enqueue(listAnswer('events', [{ name: 'Unstorable Expo' }], { prompt_tokens: 250, completion_tokens: 50 }));
       const res = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe('The generated items could not be stored; nothing was charged.');
+      expect(res.body.message).toBe(
+        'The one event the AI provider proposed could not be stored. 1 proposed: 1 dropped (refused by the database); 300 tokens charged.',
+      );
     } finally {
       await t.database.db.execute(sql.raw('drop trigger refuse_events on events'));
       await t.database.db.execute(sql.raw('drop function refuse_events()'));
     }
     const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
-    expect(run).toMatchObject({ status: statusNames.failed, chargedTokens: 0, heldTokens: 0, leaseUntil: null });
+    expect(run).toMatchObject({
+      status: statusNames.failed,
+      chargedTokens: 300,
+      heldTokens: 0,
+      leaseUntil: null,
+      itemsProposed: 1,
+      itemsDropped: 1,
+      droppedReasons: [{ reason: 'refused by the database', count: 1 }],
+    });
     expect(run?.finishedAt).not.toBeNull();
-    expect(await catalogueDigest(t.database.db)).toBe(before);
+    expect(await balance()).toBe((balanceBefore ?? 0) - 300);
+    expect(await t.database.db.select().from(events).where(eq(events.categoryId, category))).toEqual(eventsBefore);
     expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.failed);
 
     fake.enqueue(listAnswer('events', [{ name: 'Storable Expo' }]));

@@ -1,9 +1,9 @@
 import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { clipText, storableText } from '../text';
-import { generatedBrand, generatedEvent, generatedModel, keepValid } from './generated-items';
-import { brandsPrompt, eventsPrompt, modelsPrompt, type Prompt } from './prompts';
-import { ProviderError, type Generated, type GenerationProvider } from './provider';
+import { checkItems, generatedBrand, generatedEvent, generatedModel } from './generated-items';
+import { brandsPrompt, estimateTokens, eventsPrompt, modelsPrompt, promptTokens, type Prompt } from './prompts';
+import { ProviderError, type Generated, type GenerationProvider, type Usage } from './provider';
 
 export interface OpenAiProviderOptions {
   apiKey: string;
@@ -19,7 +19,8 @@ export interface OpenAiProviderOptions {
 
 /**
  * Generation through an OpenAI-compatible chat completions endpoint (OpenAI, Azure, vLLM, Ollama, LiteLLM...): the
- * official `openai` client, JSON mode, and the usage the endpoint reports as the run's cost.
+ * official `openai` client, JSON mode, and the usage the endpoint reports as the run's cost (without one, the prompt
+ * and the answer counted as the estimate counts them: docs/decisions/0019-one-charging-rule.md).
  */
 export async function createOpenAiProvider(options: OpenAiProviderOptions): Promise<GenerationProvider> {
   // Loaded only when chosen: the SDK is about a tenth of a second of every start, and the default is the demo provider.
@@ -58,26 +59,36 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
     } finally {
       signal.removeEventListener('abort', stop);
     }
-    const usage = { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 };
     const content = completion.choices[0]?.message.content ?? '';
+    const reported = reportedUsage(completion.usage);
+    const usage = reported ?? { inputTokens: promptTokens(prompt), outputTokens: estimateTokens(content) };
+    const answered = { proposed: 0, dropped: [], usage, usageReported: reported !== undefined };
     let parsed: unknown;
     try {
       parsed = JSON.parse(content);
     } catch {
       const cut = completion.choices[0]?.finish_reason === 'length' ? ' (it was cut off at the token limit)' : '';
-      throw new ProviderError(`The AI provider's answer is not JSON${cut}.`, usage);
+      return { ...answered, items: [], unusable: `The AI provider's answer is not JSON${cut}.` };
     }
     const list = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[prompt.listKey] : undefined;
-    if (!Array.isArray(list)) throw new ProviderError(`The AI provider's answer has no "${prompt.listKey}" list.`, usage);
-    return { items: keepValid(schema, list), usage };
+    if (!Array.isArray(list)) return { ...answered, items: [], unusable: `The AI provider's answer has no "${prompt.listKey}" list.` };
+    return { ...answered, ...checkItems(schema, list), proposed: list.length };
   }
 
   return {
     label: options.model,
+    free: false,
     events: (request, signal) => complete(eventsPrompt(request, new Date().toISOString().slice(0, 10)), generatedEvent, signal),
     brands: (request, signal) => complete(brandsPrompt(request), generatedBrand, signal),
     models: (request, signal) => complete(modelsPrompt(request), generatedModel, signal),
   };
+}
+
+/** The usage the endpoint reported, when it reported one (an endpoint may leave `usage` out). */
+function reportedUsage(usage: OpenAI.Completions.CompletionUsage | undefined): Usage | undefined {
+  const counted = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+  if (!usage || !counted(usage.prompt_tokens) || !counted(usage.completion_tokens)) return undefined;
+  return { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failedRunTexts, finishedRunTexts, insufficientText } from './run-message';
+import { failedRunTexts, finishedRunTexts, insufficientText, tallyText, unusableAnswerTexts } from './run-message';
 import type { TargetContext } from './targets';
 
 const brands: TargetContext = {
@@ -18,23 +18,56 @@ const models: TargetContext = {
 };
 
 describe('the texts a run leaves behind', () => {
-  it('counts what was generated, with the right noun, the target escaped and who made it', () => {
-    expect(finishedRunTexts(brands, 3, { label: 'demo' })).toEqual({
+  const usage = { inputTokens: 300, outputTokens: 120 };
+  const reported = { tokens: 420, basis: 'reported' } as const;
+  const added = (n: number) => ({ tally: { proposed: n, added: n, known: 0, dropped: [] }, charge: reported, usage });
+
+  it('counts what was generated, with the right noun, the target escaped, what it cost and who made it', () => {
+    expect(finishedRunTexts(brands, added(3), { label: 'demo' })).toEqual({
       message:
-        '<p>Generated <strong>3</strong> new brands for Cranes &lt;b&gt;&amp; lifts&lt;/b&gt;.</p><p>Made by the offline demo generator: the items are made up.</p>',
+        '<p>Generated <strong>3</strong> new brands for Cranes &lt;b&gt;&amp; lifts&lt;/b&gt;.</p><p>3 proposed, all added; 420 tokens charged.</p>' +
+        '<p>Made by the offline demo generator: the items are made up.</p>',
       statusText: 'Generated 3 new brands.',
     });
-    expect(finishedRunTexts(models, 1, { label: 'gpt-4o-mini' })).toEqual({
-      message: '<p>Generated <strong>1</strong> new model for Liebherr.</p><p>Model: gpt-4o-mini.</p>',
+    expect(finishedRunTexts(models, added(1), { label: 'gpt-4o-mini' })).toEqual({
+      message: '<p>Generated <strong>1</strong> new model for Liebherr.</p><p>1 proposed: 1 added; 420 tokens charged.</p><p>Model: gpt-4o-mini.</p>',
       statusText: 'Generated 1 new model.',
     });
   });
 
-  it('says when nothing new was found', () => {
-    expect(finishedRunTexts(models, 0, { label: '<img src=x>' })).toEqual({
-      message: '<p>Nothing new was found for the models of Liebherr.</p><p>Model: &lt;img src=x&gt;.</p>',
+  it('says when nothing new was found, and that it was paid for', () => {
+    const known = { tally: { proposed: 6, added: 0, known: 6, dropped: [] }, charge: reported, usage };
+    expect(finishedRunTexts(models, known, { label: '<img src=x>' })).toEqual({
+      message: '<p>Nothing new was found for the models of Liebherr.</p><p>6 proposed, all already known; 420 tokens charged.</p><p>Model: &lt;img src=x&gt;.</p>',
       statusText: 'Nothing new was found.',
     });
+  });
+
+  it('says what was kept, dropped and why, and how the charge was reckoned', () => {
+    const dropped = [{ reason: 'start_date not a date', count: 2 }];
+    expect(tallyText({ proposed: 8, added: 6, known: 0, dropped }, reported, usage)).toBe('8 proposed: 6 added, 2 dropped (start_date not a date); 420 tokens charged.');
+    expect(
+      tallyText({ proposed: 9, added: 5, known: 1, dropped: [...dropped, { reason: 'name missing', count: 1 }] }, { tokens: 420, basis: 'counted' }, usage),
+    ).toBe('9 proposed: 5 added, 1 already known, 3 dropped (start_date not a date ×2, name missing ×1); 420 tokens charged (counted: the provider reported no usage).');
+    expect(tallyText({ proposed: 0, added: 0, known: 0, dropped: [] }, { tokens: 4_100, basis: 'reported' }, { inputTokens: 60_000, outputTokens: 70_000 })).toBe(
+      'Nothing proposed; 4,100 tokens charged, the most this run could cost (the provider reported 130,000).',
+    );
+    expect(tallyText({ proposed: 2, added: 2, known: 0, dropped: [] }, { tokens: 0, basis: 'free' }, usage)).toBe(
+      '2 proposed, all added; nothing charged: the demo generator is free on this server.',
+    );
+  });
+
+  it('says an answer nothing could be stored from failed, and was charged all the same', () => {
+    const all = { tally: { proposed: 6, added: 0, known: 0, dropped: [{ reason: 'start_date not a date', count: 6 }] }, charge: reported, usage };
+    expect(unusableAnswerTexts(models, all, { label: 'm' })).toEqual({
+      message:
+        '<p>None of the 6 models the AI provider proposed could be stored.</p><p>6 proposed, all dropped (start_date not a date); 420 tokens charged.</p><p>Model: m.</p>',
+      statusText: 'None of the 6 models the AI provider proposed could be stored. 6 proposed, all dropped (start_date not a date); 420 tokens charged.',
+    });
+    const notJson = { tally: { proposed: 0, added: 0, known: 0, dropped: [], unusable: "The AI provider's answer is not JSON." }, charge: reported, usage };
+    expect(unusableAnswerTexts(models, notJson, { label: 'm' }).statusText).toBe(
+      "The AI provider's answer is not JSON. Nothing could be read from the answer; 420 tokens charged.",
+    );
   });
 
   it('keeps a failure reason plain for the hover text and escaped in the message', () => {

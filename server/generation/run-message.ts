@@ -1,34 +1,115 @@
 import type { Balance } from '../tokens/ledger';
 import { escapeHtml } from '../html';
-import type { GenerationProvider } from './provider';
+import { droppedCount, type DroppedItems } from './generated-items';
+import type { Charge } from './pricing';
+import type { GenerationProvider, Usage } from './provider';
 import { describeTarget, targetName, type TargetContext } from './targets';
 
 /**
  * The texts a run leaves behind: its history message (HTML, every text from the catalogue or a provider escaped; the
- * SPA sanitises it again) and its status's hover text (plain).
+ * SPA sanitises it again) and its status's hover text (plain). A run its provider answered says what the answer
+ * proposed, what was kept, dropped and why, and what it was charged (docs/decisions/0019-one-charging-rule.md).
  */
 
 const nouns = { Events: ['event', 'events'], Brands: ['brand', 'brands'], Equipments: ['model', 'models'] } as const;
 
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('');
+const amount = (n: number) => n.toLocaleString('en-US');
 
 function providerLine(provider: Pick<GenerationProvider, 'label'>): string {
   return provider.label === 'demo' ? 'Made by the offline demo generator: the items are made up.' : `Model: ${escapeHtml(provider.label)}.`;
 }
 
-/** A run that stored what it generated (`created` new items, maybe none). */
-export function finishedRunTexts(context: TargetContext, created: number, provider: Pick<GenerationProvider, 'label'>) {
+/** What a provider's answer came to once stored. */
+export interface AnswerTally {
+  proposed: number;
+  added: number;
+  /** Already in the catalogue, or repeated within the answer. */
+  known: number;
+  /** Could not be stored: refused by the checks of generated-items.ts or by the database. */
+  dropped: DroppedItems;
+  /** Why nothing could be read from the answer (not JSON, no list), when so. */
+  unusable?: string;
+}
+
+/** "start_date not a date", or "start_date not a date ×2, name missing ×1" */
+function reasonsText(dropped: DroppedItems): string {
+  if (dropped.length === 1) return dropped[0]?.reason ?? '';
+  return dropped.map(({ reason, count }) => `${reason} ×${count}`).join(', ');
+}
+
+/** "8 proposed: 6 added, 2 dropped (start_date not a date)", "6 proposed, all already known", "nothing proposed" */
+function itemsText(tally: AnswerTally): string {
+  if (tally.unusable) return 'nothing could be read from the answer';
+  if (tally.proposed === 0) return 'nothing proposed';
+  const dropped = droppedCount(tally.dropped);
+  const parts = [
+    tally.added > 0 ? { count: tally.added, text: 'added' } : undefined,
+    tally.known > 0 ? { count: tally.known, text: 'already known' } : undefined,
+    dropped > 0 ? { count: dropped, text: `dropped (${reasonsText(tally.dropped)})` } : undefined,
+  ].filter((part) => part !== undefined);
+  const [only] = parts;
+  if (parts.length === 1 && only && tally.proposed > 1) return `${amount(tally.proposed)} proposed, all ${only.text}`;
+  return `${amount(tally.proposed)} proposed: ${parts.map((part) => `${amount(part.count)} ${part.text}`).join(', ')}`;
+}
+
+/** "420 tokens charged", "4,100 tokens charged, the most this run could cost (the provider reported 130,000)" */
+function chargeText(charge: Charge, usage: Usage): string {
+  if (charge.basis === 'free') return 'nothing charged: the demo generator is free on this server';
+  if (charge.tokens === 0) return 'nothing charged';
+  const tokens = `${amount(charge.tokens)} ${charge.tokens === 1 ? 'token' : 'tokens'} charged`;
+  const used = usage.inputTokens + usage.outputTokens;
+  if (charge.tokens < used) return `${tokens}, the most this run could cost (the provider ${charge.basis === 'reported' ? 'reported' : 'used about'} ${amount(used)})`;
+  return charge.basis === 'counted' ? `${tokens} (counted: the provider reported no usage)` : tokens;
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
+/** "8 proposed: 6 added, 2 dropped (start_date not a date); 420 tokens charged." */
+export function tallyText(tally: AnswerTally, charge: Charge, usage: Usage): string {
+  return sentence(`${itemsText(tally)}; ${chargeText(charge, usage)}`);
+}
+
+/** A run that stored what its provider answered (`tally.added` new items, maybe none). */
+export function finishedRunTexts(
+  context: TargetContext,
+  answer: { tally: AnswerTally; charge: Charge; usage: Usage },
+  provider: Pick<GenerationProvider, 'label'>,
+) {
+  const { added } = answer.tally;
   const [singular, plural] = nouns[context.target.type];
-  const noun = created === 1 ? singular : plural;
-  if (created === 0) {
+  const noun = added === 1 ? singular : plural;
+  const tally = escapeHtml(tallyText(answer.tally, answer.charge, answer.usage));
+  if (added === 0) {
     return {
-      message: paragraphs(`Nothing new was found for the ${escapeHtml(describeTarget(context))}.`, providerLine(provider)),
+      message: paragraphs(`Nothing new was found for the ${escapeHtml(describeTarget(context))}.`, tally, providerLine(provider)),
       statusText: 'Nothing new was found.',
     };
   }
   return {
-    message: paragraphs(`Generated <strong>${created}</strong> new ${noun} for ${escapeHtml(targetName(context))}.`, providerLine(provider)),
-    statusText: `Generated ${created} new ${noun}.`,
+    message: paragraphs(`Generated <strong>${added}</strong> new ${noun} for ${escapeHtml(targetName(context))}.`, tally, providerLine(provider)),
+    statusText: `Generated ${added} new ${noun}.`,
+  };
+}
+
+/**
+ * A run its provider answered with nothing that could be stored (an answer that is not JSON, or whose every item
+ * was dropped): it failed, and is charged all the same, which its texts say.
+ */
+export function unusableAnswerTexts(
+  context: TargetContext,
+  answer: { tally: AnswerTally; charge: Charge; usage: Usage },
+  provider: Pick<GenerationProvider, 'label'>,
+) {
+  const [singular, plural] = nouns[context.target.type];
+  const { proposed } = answer.tally;
+  const reason =
+    answer.tally.unusable ??
+    (proposed === 1 ? `The one ${singular} the AI provider proposed could not be stored.` : `None of the ${amount(proposed)} ${plural} the AI provider proposed could be stored.`);
+  const tally = tallyText(answer.tally, answer.charge, answer.usage);
+  return {
+    message: paragraphs(escapeHtml(reason), escapeHtml(tally), providerLine(provider)),
+    statusText: `${reason} ${tally}`,
   };
 }
 
@@ -37,9 +118,11 @@ export function failedRunTexts(text: string) {
   return { message: paragraphs(escapeHtml(text)), statusText: text };
 }
 
+/** A queued run whose brand was excluded before its turn: it never asked its provider and cost nothing. */
+export const skippedExcludedText = 'Skipped: the brand was excluded. Nothing was generated or charged.';
+
 /** The 402 text: what a run needs and what the balance offers. */
 export function insufficientText(needed: number, available: Pick<Balance, 'available' | 'held'>): string {
-  const amount = (n: number) => n.toLocaleString('en-US');
   const offered =
     available.held > 0
       ? `${amount(available.available)} are available (${amount(available.held)} held for runs under way)`

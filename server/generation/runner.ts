@@ -2,14 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { statusNames } from '../../contract/statuses';
 import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../notify/notifier';
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
+import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
+import { brandExclusions } from '../db/schema';
 import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
-import { mostRunCost, runCharge } from './pricing';
+import { droppedCount } from './generated-items';
+import { answerCharge, mostRunCost, noCharge, type Charge } from './pricing';
 import { announceRuns } from './run-events';
-import { failedRunTexts, finishedRunTexts, insufficientText } from './run-message';
+import { failedRunTexts, finishedRunTexts, insufficientText, skippedExcludedText, unusableAnswerTexts, type AnswerTally } from './run-message';
 import { requestOf } from './prompts';
-import { ProviderError, type GenerationProvider, type Usage } from './provider';
+import { ProviderError, type Generated, type GenerationProvider, type Usage } from './provider';
 import {
   finishRun,
   markStarted,
@@ -22,7 +25,7 @@ import {
   type RunRow,
   type StatusRow,
 } from './runs';
-import { storeBrands, storeEvents, storeModels } from './store';
+import { storeBrands, storeEvents, storeModels, type OnRefused, type Stored } from './store';
 import { loadContext, targetOfRun, type TargetContext } from './targets';
 
 export interface RunnerDeps {
@@ -53,34 +56,35 @@ export type RunOutcome =
   | { kind: 'lost' };
 
 interface Proposal {
-  usage: Usage;
-  store: (tx: Executor) => Promise<number[]>;
+  answer: Omit<Generated<unknown>, 'items'>;
+  store: (tx: Executor, onRefused: OnRefused) => Promise<Stored>;
 }
 
 async function propose(provider: GenerationProvider, context: TargetContext, signal: AbortSignal): Promise<Proposal> {
   const asked = requestOf(context);
   switch (asked.type) {
     case 'Events': {
-      const { items, usage } = await provider.events(asked.request, signal);
-      return { usage, store: (tx) => storeEvents(tx, context, items) };
+      const answer = await provider.events(asked.request, signal);
+      return { answer, store: (tx, onRefused) => storeEvents(tx, context, answer.items, onRefused) };
     }
     case 'Brands': {
-      const { items, usage } = await provider.brands(asked.request, signal);
-      return { usage, store: (tx) => storeBrands(tx, context, items) };
+      const answer = await provider.brands(asked.request, signal);
+      return { answer, store: (tx, onRefused) => storeBrands(tx, context, answer.items, onRefused) };
     }
     case 'Equipments': {
-      const { items, usage } = await provider.models(asked.request, signal);
-      return { usage, store: (tx) => storeModels(tx, context, items) };
+      const answer = await provider.models(asked.request, signal);
+      return { answer, store: (tx, onRefused) => storeModels(tx, context, answer.items, onRefused) };
     }
   }
 }
 
 /**
- * Runs one held generation run to its end: holds the most it can cost from the payer's balance (or ends it
- * "Insufficient tokens" without asking the provider), asks the provider, and stores what is new, charges what the
- * provider used (releasing the rest of the hold) and sets the run and its target's status, all in one
- * transaction; then announces the change. Whatever happens, the run ends with a status, or is given back when
- * the process stops; a run that fails, however it fails, costs nothing.
+ * Runs one held generation run to its end: skips it when its brand was excluded while it waited, holds the most it
+ * can cost from the payer's balance (or ends it "Insufficient tokens" without asking the provider), asks the
+ * provider, and stores what is new, charges what the provider used (releasing the rest of the hold) and sets the
+ * run and its target's status, all in one transaction; then announces the change. Whatever happens, the run ends
+ * with a status, or is given back when the process stops. A run is charged when, and only when, its provider
+ * answered, whatever of the answer was kept (docs/decisions/0019-one-charging-rule.md).
  */
 export async function executeRun(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded?: TargetContext): Promise<RunOutcome> {
   try {
@@ -98,6 +102,7 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
   if (!target || !context) {
     return end(deps, run, undefined, failure(statusNames.failed, 'What this generation was for no longer exists.'));
   }
+  if (await excludedBrand(deps.db, context)) return end(deps, run, context, failure(statusNames.skipped, skippedExcludedText));
   if (run.attempts > maxAttempts) {
     return end(deps, run, context, failure(statusNames.failed, `Stopped after ${maxAttempts} attempts that were interrupted.`));
   }
@@ -111,8 +116,10 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
     return end(deps, run, context, failure(statusNames.insufficientTokens, insufficientText(most, { available: held.available, held: 0 })));
   }
   if (held.kind === 'no-payer') return end(deps, run, context, failure(statusNames.failed, noPayerText));
-  if (held.changed) balanceChanged(deps.notifier, payer, held.changed);
-  await announceRuns(deps, [run.id]);
+  await tell(deps, run.id, 'started', async () => {
+    if (held.changed) balanceChanged(deps.notifier, payer, held.changed);
+    await announceRuns(deps, [run.id]);
+  });
 
   let proposal: Proposal;
   try {
@@ -121,30 +128,64 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
     if (signal.aborted) return interrupted(deps, run, signal);
     if (!(error instanceof ProviderError)) deps.log.error({ err: error, runId: run.id }, 'generation failed');
     const message = error instanceof ProviderError ? error.message : 'The generation failed unexpectedly.';
-    return end(deps, run, context, failure(statusNames.failed, message, error instanceof ProviderError ? error.usage : undefined));
+    return end(deps, run, context, failure(statusNames.failed, message));
   }
 
-  const charge = runCharge(proposal.usage, most);
+  const { answer } = proposal;
+  const charge = answerCharge(answer, most, deps.provider);
   try {
     return await end(deps, run, context, async (tx) => {
-      const created = await proposal.store(tx);
-      const { message, statusText } = finishedRunTexts(context, created.length, deps.provider);
-      const result: RunResult = {
-        status: created.length > 0 ? statusNames.generated : statusNames.noNewResults,
-        message,
-        ...usageFields(proposal.usage),
-        chargedTokens: 0,
-        equipmentsGenerated: context.target.type === 'Equipments' ? created.length : 0,
-        itemsAdded: created.length,
+      const onRefused: OnRefused = (error) => deps.log.warn({ err: error, runId: run.id }, 'the database refused a generated item; it was dropped');
+      const stored: Stored = answer.unusable ? { ids: [], known: 0, dropped: [] } : await proposal.store(tx, onRefused);
+      const tally: AnswerTally = {
+        proposed: answer.proposed,
+        added: stored.ids.length,
+        known: stored.known,
+        dropped: [...answer.dropped, ...stored.dropped],
+        unusable: answer.unusable,
       };
-      return { result, statusText, created, charge };
+      const status = answerStatus(tally);
+      const texts = (charged: Charge) =>
+        (status === statusNames.failed ? unusableAnswerTexts : finishedRunTexts)(context, { tally, charge: charged, usage: answer.usage }, deps.provider);
+      return { status, texts, usage: answer.usage, tally, created: stored.ids, charge };
     });
   } catch (error) {
     if (error instanceof RunLostError) throw error;
-    // The answer could not be stored (a row the database refused, a lost connection): the run ends Failed at no
-    // cost, its target free again, rather than hanging In Progress until its lease runs out.
+    // The answer could not be stored at all (the database failed, not one of its rows): the run ends Failed at no
+    // cost, its target free again, rather than hanging In Progress until its lease runs out. Nothing was delivered,
+    // and the fault is this server's (docs/decisions/0019-one-charging-rule.md).
     deps.log.error({ err: error, runId: run.id }, 'generated items could not be stored');
-    return end(deps, run, context, failure(statusNames.failed, 'The generated items could not be stored; nothing was charged.', proposal.usage));
+    return end(deps, run, context, failure(statusNames.failed, 'The generated items could not be stored; nothing was charged.'));
+  }
+}
+
+/**
+ * How a run its provider answered ends: Generated when it added something; Failed when nothing of the answer could
+ * be stored (no list in it, or every item it proposed dropped); otherwise No New Results (all already known, or
+ * nothing proposed).
+ */
+function answerStatus(tally: AnswerTally): string {
+  if (tally.added > 0) return statusNames.generated;
+  if (tally.unusable || (tally.proposed > 0 && droppedCount(tally.dropped) === tally.proposed)) return statusNames.failed;
+  return statusNames.noNewResults;
+}
+
+/** A models run whose brand was excluded while it waited: it is skipped (docs/decisions/0019-one-charging-rule.md). */
+async function excludedBrand(db: Database, context: TargetContext): Promise<boolean> {
+  if (context.target.type !== 'Equipments') return false;
+  const [excluded] = await db.select({ brandId: brandExclusions.brandId }).from(brandExclusions).where(eq(brandExclusions.brandId, context.target.brandId));
+  return excluded !== undefined;
+}
+
+/**
+ * Tells the screens of a change already committed. Failing to tell changes nothing of what happened: it is logged
+ * as such, and the run goes on (or its outcome is answered) as it stands.
+ */
+async function tell(deps: RunnerDeps, runId: number, what: string, announce: () => Promise<void>): Promise<void> {
+  try {
+    await announce();
+  } catch (error) {
+    deps.log.error({ err: error, runId }, `generation run ${what}, but announcing it failed`);
   }
 }
 
@@ -174,38 +215,66 @@ async function interrupted(deps: RunnerDeps, run: RunRow, signal: AbortSignal): 
   const reason: unknown = signal.reason;
   if (reason instanceof RunInterrupted && reason.why === 'lost') return { kind: 'lost' };
   const released = await releaseRun(deps.db, run.id, deps.lease.holder);
-  if (released) balanceChanged(deps.notifier, released.userId, released.balance);
-  await announceRuns(deps, [run.id]);
+  await tell(deps, run.id, 'given back', async () => {
+    if (released) balanceChanged(deps.notifier, released.userId, released.balance);
+    await announceRuns(deps, [run.id]);
+  });
   return { kind: 'released' };
 }
 
-function usageFields(usage: Usage) {
-  return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
-}
-
 interface Ending {
-  result: RunResult;
-  /** The status's hover text (plain). */
-  statusText: string;
+  status: string;
+  /** Its history message (HTML) and its status's hover text (plain), told what was charged in the end. */
+  texts: (charged: Charge) => { message: string; statusText: string };
+  usage: Usage;
+  tally: AnswerTally;
   created: number[];
-  /** What to charge the payer (at most what the run holds); 0 for a run that failed. */
-  charge: number;
+  /** What to charge the payer (at most what the run holds); nothing for a run whose provider did not answer. */
+  charge: Charge;
 }
 
-/** A run that ends without storing anything, at no cost. */
-function failure(status: string, text: string, usage: Usage = { inputTokens: 0, outputTokens: 0 }) {
-  const { message, statusText } = failedRunTexts(text);
+const nothingProposed: AnswerTally = { proposed: 0, added: 0, known: 0, dropped: [] };
+
+/** A run that ends without its provider's answer, at no cost. */
+function failure(status: string, text: string) {
+  const texts = failedRunTexts(text);
   return async (): Promise<Ending> => ({
-    result: { status, message, ...usageFields(usage), chargedTokens: 0, equipmentsGenerated: 0, itemsAdded: 0 },
-    statusText,
+    status,
+    texts: () => texts,
+    usage: { inputTokens: 0, outputTokens: 0 },
+    tally: nothingProposed,
     created: [],
-    charge: 0,
+    charge: noCharge,
   });
+}
+
+/** What was charged in the end: the charge asked, unless the run held less (then at most that). */
+function chargedOf(asked: Charge, tokens: number): Charge {
+  return tokens === asked.tokens ? asked : { tokens, basis: tokens === 0 ? 'none' : asked.basis };
+}
+
+function resultOf(run: RunRow, ending: Ending, charged: Charge, message: string): RunResult {
+  const { tally, usage } = ending;
+  return {
+    status: ending.status,
+    message,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    chargedTokens: charged.tokens,
+    equipmentsGenerated: run.type === 'Equipments' ? tally.added : 0,
+    itemsAdded: tally.added,
+    itemsProposed: tally.proposed,
+    itemsKnown: tally.known,
+    itemsDropped: droppedCount(tally.dropped),
+    droppedReasons: tally.dropped,
+    chargeBasis: charged.basis,
+  };
 }
 
 /**
  * Ends a run in one transaction (its items, the charge that replaces its hold, its row and its status), then
- * announces what changed. Throws RunLostError, changing nothing, when this process no longer holds the run.
+ * announces what changed. Throws RunLostError, changing nothing, when this process no longer holds the run. Once
+ * the transaction has committed, the run's outcome is answered whatever becomes of the announcements.
  */
 async function end(
   deps: RunnerDeps,
@@ -220,14 +289,18 @@ async function end(
     const settled =
       run.userId === null
         ? { charged: 0, balance: undefined }
-        : await settleRun(tx, { userId: run.userId, runId: run.id, charge: ending.charge, description });
-    const finished = await finishRun(tx, run.id, deps.lease.holder, { ...ending.result, chargedTokens: settled.charged });
-    const [status] = target ? await setStatuses(tx, [target], ending.result.status, ending.statusText) : [];
+        : await settleRun(tx, { userId: run.userId, runId: run.id, charge: ending.charge.tokens, description });
+    const charged = chargedOf(ending.charge, settled.charged);
+    const { message, statusText } = ending.texts(charged);
+    const finished = await finishRun(tx, run.id, deps.lease.holder, resultOf(run, ending, charged, message));
+    const [status] = target ? await setStatuses(tx, [target], ending.status, statusText) : [];
     return { finished, status, ending, balance: settled.balance };
   });
-  if (status) await announce(deps, context, status, ending);
-  if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
-  await announceRuns(deps, [run.id]);
+  await tell(deps, run.id, 'finished', async () => {
+    if (status) await announce(deps, context, status, ending);
+    if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
+    await announceRuns(deps, [run.id]);
+  });
   deps.log.info({ runId: run.id, type: run.type, status: finished.status, created: ending.created.length, charged: finished.chargedTokens }, 'generation run finished');
   return { kind: 'finished', run: finished, status, created: ending.created };
 }

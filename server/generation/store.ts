@@ -1,14 +1,75 @@
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { brandInformations, brands, equipments, events } from '../db/schema';
-import type { GeneratedBrand, GeneratedEvent, GeneratedModel } from './generated-items';
+import { brandInformations, brands, equipments, events, subcategories } from '../db/schema';
+import type { DroppedItems, GeneratedBrand, GeneratedEvent, GeneratedModel } from './generated-items';
 import type { TargetContext } from './targets';
 
 /**
  * Stores what a provider proposed, keeping only what is new: a name (an event's, a brand's in its subcategory, a
  * model's of its brand) already there, whatever its case, is not added again, nor is a name the answer repeats.
- * Answers the ids of the rows added.
+ * A row the database refuses is dropped on its own, the others kept (docs/decisions/0019-one-charging-rule.md).
  */
+
+/** What storing an answer came to: the ids of the rows added, how many items were known already, and the rows refused. */
+export interface Stored {
+  ids: number[];
+  known: number;
+  dropped: DroppedItems;
+}
+
+/** Told of each row the database refused (for the log): the items are in the run's answer, the error says why. */
+export type OnRefused = (error: unknown) => void;
+
+const refusedByTheDatabase = 'refused by the database';
+
+/** The SQLSTATE of a database error, wherever the driver or Drizzle put it (Drizzle wraps it as `cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The database refused the rows themselves (a value out of range, a constraint, a trigger's exception), not the connection. */
+function refusedRows(error: unknown): boolean {
+  const code = sqlState(error);
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23') || code === 'P0001');
+}
+
+/**
+ * Inserts the items in one statement inside a savepoint; when the database refuses it, inserts them one by one,
+ * each in a savepoint of its own, so that a row it still refuses is dropped alone. Any other failure is thrown.
+ */
+async function insertEach<T>(
+  tx: Executor,
+  items: readonly T[],
+  insert: (savepoint: Executor, items: readonly T[]) => Promise<number[]>,
+  onRefused: OnRefused,
+): Promise<{ ids: number[]; dropped: DroppedItems }> {
+  if (items.length === 0) return { ids: [], dropped: [] };
+  try {
+    return { ids: await tx.transaction((savepoint) => insert(savepoint, items)), dropped: [] };
+  } catch (error) {
+    if (!refusedRows(error)) throw error;
+    if (items.length === 1) {
+      onRefused(error);
+      return { ids: [], dropped: [{ reason: refusedByTheDatabase, count: 1 }] };
+    }
+  }
+  const ids: number[] = [];
+  let refused = 0;
+  for (const item of items) {
+    try {
+      ids.push(...(await tx.transaction((savepoint) => insert(savepoint, [item]))));
+    } catch (error) {
+      if (!refusedRows(error)) throw error;
+      onRefused(error);
+      refused += 1;
+    }
+  }
+  return { ids, dropped: refused > 0 ? [{ reason: refusedByTheDatabase, count: refused }] : [] };
+}
 
 /** The items whose name is not in `taken` nor earlier in the list (case-insensitively). */
 function newOnly<T>(items: readonly T[], nameOf: (item: T) => string, taken: Iterable<string>): T[] {
@@ -32,11 +93,15 @@ async function takenNames(tx: Executor, table: typeof events | typeof brands | t
   return rows.map((row) => row.name);
 }
 
-export async function storeEvents(tx: Executor, context: TargetContext, items: readonly GeneratedEvent[]): Promise<number[]> {
+export async function storeEvents(tx: Executor, context: TargetContext, items: readonly GeneratedEvent[], onRefused: OnRefused): Promise<Stored> {
   const categoryId = context.target.categoryId;
   const taken = await takenNames(tx, events, events.name, eq(events.categoryId, categoryId), items.map((e) => e.name));
   const fresh = newOnly(items, (e) => e.name, taken);
-  if (fresh.length === 0) return [];
+  const stored = await insertEach(tx, fresh, (savepoint, some) => insertEvents(savepoint, categoryId, some), onRefused);
+  return { ...stored, known: items.length - fresh.length };
+}
+
+async function insertEvents(tx: Executor, categoryId: number, fresh: readonly GeneratedEvent[]): Promise<number[]> {
   const rows = await tx
     .insert(events)
     .values(
@@ -57,12 +122,17 @@ export async function storeEvents(tx: Executor, context: TargetContext, items: r
   return rows.map((row) => row.id);
 }
 
-export async function storeBrands(tx: Executor, context: TargetContext, items: readonly GeneratedBrand[]): Promise<number[]> {
+export async function storeBrands(tx: Executor, context: TargetContext, items: readonly GeneratedBrand[], onRefused: OnRefused): Promise<Stored> {
   const { subcategoryId } = context.target;
   if (subcategoryId === null) throw new Error('a brands run without a subcategory');
   const taken = await takenNames(tx, brands, brands.name, eq(brands.subcategoryId, subcategoryId), items.map((b) => b.name));
   const fresh = newOnly(items, (b) => b.name, taken);
-  if (fresh.length === 0) return [];
+  const stored = await insertEach(tx, fresh, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
+  return { ...stored, known: items.length - fresh.length };
+}
+
+/** A brand is its row and its information row, inserted together. */
+async function insertBrands(tx: Executor, subcategoryId: number, fresh: readonly GeneratedBrand[]): Promise<number[]> {
   const rows = await tx
     .insert(brands)
     .values(
@@ -88,13 +158,31 @@ export async function storeBrands(tx: Executor, context: TargetContext, items: r
   return rows.map((row) => row.id);
 }
 
-export async function storeModels(tx: Executor, context: TargetContext, items: readonly GeneratedModel[]): Promise<number[]> {
-  const { categoryId, subcategoryId, brandId } = context.target;
+export async function storeModels(tx: Executor, context: TargetContext, items: readonly GeneratedModel[], onRefused: OnRefused): Promise<Stored> {
+  const { subcategoryId, brandId } = context.target;
   if (subcategoryId === null || brandId === null || context.brand === null) throw new Error('a models run without its brand');
+  // The category the subcategory is in now, not when the run began: the row stays locked until the run's
+  // transaction ends, so a move waits for these rows and then moves them with the rest. Locked as the counter
+  // trigger will lock it (it updates the subcategory's equipments_count): two runs of one subcategory sharing the
+  // lock and then both updating the row would deadlock.
+  const [home] = await tx
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, subcategoryId))
+    .for('no key update');
+  const categoryId = home?.categoryId ?? context.target.categoryId;
   const taken = await takenNames(tx, equipments, equipments.model, eq(equipments.brandId, brandId), items.map((m) => m.model));
   const fresh = newOnly(items, (m) => m.model, taken);
-  if (fresh.length === 0) return [];
-  const brand = context.brand;
+  const target = { categoryId, subcategoryId, brandId, brand: context.brand };
+  const stored = await insertEach(tx, fresh, (savepoint, some) => insertModels(savepoint, target, some), onRefused);
+  return { ...stored, known: items.length - fresh.length };
+}
+
+async function insertModels(
+  tx: Executor,
+  { categoryId, subcategoryId, brandId, brand }: { categoryId: number; subcategoryId: number; brandId: number; brand: string },
+  fresh: readonly GeneratedModel[],
+): Promise<number[]> {
   const rows = await tx
     .insert(equipments)
     .values(
