@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { errorAnswer } from './http';
 import { idField } from './ids';
 import { generateEquipmentsFilter } from './generation';
 import { clientText } from './text';
@@ -41,6 +42,8 @@ export const estimateBody = z.discriminatedUnion('type', [
     }),
   /** POST /api/equipments/generate-models's body */
   z.object({ type: z.literal('Models'), brand: idField, subcategory_id: idField }),
+  /** POST /api/runs/{id}/retry: the run to retry (refused as the retry is: 404, 409). */
+  z.object({ type: z.literal('Retry'), run_id: idField }),
 ]);
 export type EstimateBody = z.input<typeof estimateBody>;
 export type ParsedEstimateBody = z.output<typeof estimateBody>;
@@ -48,7 +51,7 @@ export type ParsedEstimateBody = z.output<typeof estimateBody>;
 export const estimateAnswer = z.object({
   /** How many runs the call would queue. */
   runs: z.number().int(),
-  /** The most they can cost together (each run holds its most when it starts). */
+  /** The most they can cost together: each run's own most (its prompt and the largest answer), summed; each holds it when it starts. */
   max_tokens: z.number().int(),
   /** A typical cost: the median charge of the operator's last 20 finished runs of the type, times the runs (max_tokens without any). */
   expected_tokens: z.number().int(),
@@ -77,8 +80,9 @@ export const generationApi = {
     name: 'generation.estimate',
     method: 'POST',
     path: '/api/generation/estimate',
-    summary: 'What a generate call would queue and may cost, and whether the balance covers it; changes nothing.',
+    summary: 'What a generate call (or a retry) would queue and may cost, and whether the balance covers it; changes nothing.',
     body: estimateBody,
     answer: estimateAnswer,
+    otherAnswers: { 409: errorAnswer },
   }),
 } as const;

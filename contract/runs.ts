@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { errorAnswer } from './http';
-import { idParams } from './ids';
+import { idField, idParams } from './ids';
 import { realtimeEvents } from './realtime';
 import { runStatusFilters, runTypes } from './run-filters';
 import { statusNames } from './status-names';
-import { idQuery, pageLimit, pageOffset } from './text';
+import { pageLimit, pageOffset } from './text';
 
 /**
  * The runs centre (issue 12 point 3): the generation runs an operator started, live, with Cancel and Retry.
@@ -15,10 +15,10 @@ export const runsQuery = z.object({
   status: z.enum(runStatusFilters).optional(),
   type: z.enum(runTypes).optional(),
   /** One run (a link from the statement), or the runs of one target (its history). */
-  id: idQuery.optional(),
-  category_id: idQuery.optional(),
-  subcategory_id: idQuery.optional(),
-  brand_id: idQuery.optional(),
+  id: idField.optional(),
+  category_id: idField.optional(),
+  subcategory_id: idField.optional(),
+  brand_id: idField.optional(),
   offset: pageOffset,
   limit: pageLimit(200, 50),
 });
@@ -48,6 +48,24 @@ export function runMatches(run: Run, filter: Partial<RunsFilter>): boolean {
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
+/** How a run's `charged_tokens` was reckoned (docs/decisions/0019-one-charging-rule.md). */
+const chargeBases = ['reported', 'counted', 'free', 'none'] as const;
+
+/**
+ * What a run's answer came to and how it was charged (docs/decisions/0019-one-charging-rule.md): the items its
+ * provider proposed; of them `items_added` were stored, `items_known` were known already, `items_dropped` could not
+ * be stored, for `dropped_reasons` ("start_date not a date"). `charge_basis`: the provider's report, its prompt and
+ * answer counted (it reported no usage), a free generator, or nothing to charge (the provider did not answer); null
+ * while the run is unfinished, or when it was cancelled.
+ */
+export const runOutcomeFields = {
+  items_proposed: z.number().int(),
+  items_known: z.number().int(),
+  items_dropped: z.number().int(),
+  dropped_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  charge_basis: z.enum(chargeBases).nullable(),
+};
+
 export const run = z.object({
   id: z.number().int(),
   type: z.enum(runTypes),
@@ -68,6 +86,11 @@ export const run = z.object({
   max_tokens: z.number().int(),
   charged_tokens: z.number().int(),
   items_added: z.number().int(),
+  ...runOutcomeFields,
+  /** The run this one retries, if it is a retry. */
+  retry_of: z.number().int().nullable(),
+  /** The run that retried this one: a run is retried once (then the runs centre links to its retry). */
+  retried_by: z.number().int().nullable(),
 });
 export type Run = z.infer<typeof run>;
 
@@ -86,6 +109,8 @@ export const runMessages = {
   alreadyEnded: 'This generation has already ended.',
   notRetryable: 'Only a failed, cancelled or unpaid generation can be retried.',
   retried: 'The generation was queued again.',
+  alreadyRetried: (retryId: number) => `This generation was already retried: run #${retryId}.`,
+  brandExcluded: (brand: string) => `${brand} is excluded: its models are not generated. Remove it from the exclusion list first.`,
 } as const;
 
 /** `runchanged` on the operator's own channel: a run of theirs was queued, started, finished, cancelled. */
@@ -114,7 +139,8 @@ export const runsApi = {
     name: 'runs.retry',
     method: 'POST',
     path: '/api/runs/:id/retry',
-    summary: 'Queues a new run for the target of a failed, cancelled or unpaid run (the balance rules of a generate call).',
+    summary:
+      'Queues a new run for the target of a failed, cancelled or unpaid run (the balance rules of a generate call); once a run: a second retry, or one of an excluded brand, is 409.',
     params: idParams,
     answer: runAnswer,
     otherAnswers: { 402: errorAnswer, 409: errorAnswer },

@@ -115,10 +115,11 @@ test.describe('the runs centre', () => {
     await expect(row).toContainText(`Brands of ${scratch.name} / ${scratch.name} sub`);
     await expect(row.getByText(statusNames.failed, { exact: true })).toBeVisible();
 
-    // Keyboard alone: Tab to Retry, Enter.
+    // Keyboard alone: Tab to Retry, Enter; a retry is paid, so its cost is asked first (e2e/run-retry.spec.ts).
     const retry = page.getByRole('button', { name: `Retry Brands of ${scratch.name} / ${scratch.name} sub` });
     await retry.focus();
     await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Confirm generation' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The generation was queued again.' })).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');

@@ -19,7 +19,7 @@ import { equipment } from '../../contract/equipments';
 import { event } from '../../contract/events';
 import { modelTypes, statusRecord } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
-import { categories, equipments, statuses, subcategories } from '../db/schema';
+import { categories, equipments, generationRuns, statuses, subcategories } from '../db/schema';
 import { answerCache, concatJsonArrays, encodeJson } from './answer-cache';
 import { listBrandsPage } from './brands';
 import { listEquipments } from './equipments';
@@ -237,8 +237,8 @@ export async function renameSubcategory(db: Executor, notifier: Notifier, input:
 }
 
 /**
- * POST /api/equipments/subcategory/update (and its variant): moves a subcategory, with its equipment rows, to
- * another category in one transaction. 404 for a missing subcategory; 422 for a missing target category, the
+ * POST /api/equipments/subcategory/update (and its variant): moves a subcategory, with its equipment rows and its
+ * generation runs, to another category in one transaction. 404 for a missing subcategory; 422 for a missing target category, the
  * subcategory's own category or one that has a subcategory of the same name (case-insensitive); nothing changes on
  * refusal.
  */
@@ -275,6 +275,9 @@ export async function moveSubcategory(
       .update(equipments)
       .set({ categoryId: input.newCategoryId, updatedAt: sql`now()` })
       .where(eq(equipments.subcategoryId, subcategory.id));
+    // Its runs move with it: one in flight stores its items in the new category (it reads the category when it
+    // stores them, waiting for this transaction), and its target stays the one a new generate is refused for.
+    await tx.update(generationRuns).set({ categoryId: input.newCategoryId }).where(eq(generationRuns.subcategoryId, subcategory.id));
   });
   subcategoryUpdated(notifier, input.subcategoryId);
   return { message: subcategoryUpdatedMessage, subcategory: await subcategorySummary(db, input.subcategoryId) };

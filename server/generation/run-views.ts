@@ -18,7 +18,11 @@ const runJson = sql<Omit<Run, 'created_at' | 'started_at' | 'finished_at'> & { c
   'status', ${generationRuns.status}, 'message', ${generationRuns.message}, 'attempts', ${generationRuns.attempts},
   'queued', ${generationRuns.finishedAt} is null and (${generationRuns.leaseUntil} is null or ${generationRuns.leaseUntil} < now()),
   'created_at', ${generationRuns.createdAt}, 'started_at', ${generationRuns.startedAt}, 'finished_at', ${generationRuns.finishedAt},
-  'max_tokens', ${generationRuns.maxTokens}, 'charged_tokens', ${generationRuns.chargedTokens}, 'items_added', ${generationRuns.itemsAdded})`;
+  'max_tokens', ${generationRuns.maxTokens}, 'charged_tokens', ${generationRuns.chargedTokens}, 'items_added', ${generationRuns.itemsAdded},
+  'retry_of', ${generationRuns.retryOf},
+  'items_proposed', ${generationRuns.itemsProposed}, 'items_known', ${generationRuns.itemsKnown}, 'items_dropped', ${generationRuns.itemsDropped},
+  'dropped_reasons', ${generationRuns.droppedReasons}, 'charge_basis', ${generationRuns.chargeBasis},
+  'retried_by', (select "retry"."id" from "generation_runs" "retry" where "retry"."retry_of" = ${generationRuns.id}))`;
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { statusNames } from '../../contract/statuses';
 import type { Database, Executor } from '../db/client';
-import { generationRuns, statuses } from '../db/schema';
+import { brandExclusions, generationRuns, statuses, subcategories } from '../db/schema';
 import { settleRun, type Balance } from '../tokens/ledger';
 import { statusTargetOf, type RunTarget } from './targets';
 
@@ -43,21 +43,57 @@ export async function setStatuses(tx: Executor, targets: readonly RunTarget[], n
     .returning();
 }
 
+/** A target's key in the unique index of unfinished runs: its subcategory (and brand), or an events run's category. */
+const targetKey = (t: { type: string; categoryId: number; subcategoryId: number | null; brandId: number | null }) =>
+  `${t.type}:${t.subcategoryId ?? `c${t.categoryId}`}:${t.brandId ?? 0}`;
+
 /**
- * Queues a run a target for `userId` (In Progress), skipping a target that already has an unfinished run.
- * `heldBy`: the caller holds it at once (a request that answers with the result); otherwise a worker takes it.
- * Run it inside the caller's transaction. Answers the runs created and their statuses.
+ * The targets as they stand in this transaction: a brands or models target in the category its subcategory is in now
+ * (the subcategory rows stay locked until it ends, so a move waits for the runs queued here and then moves them too),
+ * and the models targets of brands excluded meanwhile left out.
+ */
+async function currentTargets(tx: Executor, targets: readonly RunTarget[]): Promise<{ targets: RunTarget[]; excluded: number }> {
+  const subcategoryIds = [...new Set(targets.flatMap((t) => (t.subcategoryId === null ? [] : [t.subcategoryId])))];
+  const brandIds = targets.flatMap((t) => (t.brandId === null ? [] : [t.brandId]));
+  const homes =
+    subcategoryIds.length === 0
+      ? []
+      : await tx
+          .select({ id: subcategories.id, categoryId: subcategories.categoryId })
+          .from(subcategories)
+          .where(inArray(subcategories.id, subcategoryIds))
+          .orderBy(asc(subcategories.id))
+          .for('share');
+  const exclusions =
+    brandIds.length === 0 ? [] : await tx.select({ brandId: brandExclusions.brandId }).from(brandExclusions).where(inArray(brandExclusions.brandId, brandIds));
+  const categoryOf = new Map(homes.map((row) => [row.id, row.categoryId]));
+  const excluded = new Set(exclusions.map((row) => row.brandId));
+  const current = targets.flatMap((target): RunTarget[] => {
+    if (target.brandId !== null && excluded.has(target.brandId)) return [];
+    if (target.subcategoryId === null) return [target];
+    return [{ ...target, categoryId: categoryOf.get(target.subcategoryId) ?? target.categoryId }];
+  });
+  return { targets: current, excluded: targets.length - current.length };
+}
+
+/**
+ * Queues a run a target for `userId` (In Progress), skipping a target that already has an unfinished run and a
+ * brand excluded since the caller planned (`excluded` counts them). `heldBy`: the caller holds it at once (a request
+ * that answers with the result); otherwise a worker takes it. `retryOf`: the run it retries (one target). Run it
+ * inside the caller's transaction. Answers the runs created and their statuses.
  */
 export async function enqueueRuns(
   tx: Executor,
-  input: { userId: number; targets: readonly RunTarget[]; heldBy?: Lease },
-): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
-  if (input.targets.length === 0) return { runs: [], statuses: [] };
+  input: { userId: number; targets: readonly RunTarget[]; heldBy?: Lease; retryOf?: number },
+): Promise<{ runs: RunRow[]; statuses: StatusRow[]; excluded: number }> {
+  if (input.targets.length === 0) return { runs: [], statuses: [], excluded: 0 };
+  const { targets: current, excluded } = await currentTargets(tx, input.targets);
+  if (current.length === 0) return { runs: [], statuses: [], excluded };
   const held = input.heldBy;
   const runs = await tx
     .insert(generationRuns)
     .values(
-      input.targets.map((target) => ({
+      current.map((target) => ({
         type: target.type,
         userId: input.userId,
         categoryId: target.categoryId,
@@ -68,14 +104,25 @@ export async function enqueueRuns(
         leaseUntil: held ? leaseEnd(held) : null,
         leaseHolder: held?.holder ?? null,
         attempts: held ? 1 : 0,
+        retryOf: input.retryOf ?? null,
       })),
     )
     .onConflictDoNothing()
     .returning();
-  const queued = new Set(runs.map((run) => `${run.type}:${run.categoryId}:${run.subcategoryId}:${run.brandId}`));
-  const targets = input.targets.filter((t) => queued.has(`${t.type}:${t.categoryId}:${t.subcategoryId}:${t.brandId}`));
+  const queued = new Set(runs.map(targetKey));
+  const targets = current.filter((t) => queued.has(targetKey(t)));
   const rows = await setStatuses(tx, targets, statusNames.inProgress, held ? statusMessages.running : statusMessages.queued);
-  return { runs, statuses: rows };
+  return { runs, statuses: rows, excluded };
+}
+
+/**
+ * Locks a finished run for its retry (two retries of it wait for each other) and answers the id of the run that
+ * already retried it, if one did.
+ */
+export async function lockForRetry(tx: Executor, runId: number): Promise<number | undefined> {
+  await tx.select({ id: generationRuns.id }).from(generationRuns).where(eq(generationRuns.id, runId)).for('update');
+  const [retry] = await tx.select({ id: generationRuns.id }).from(generationRuns).where(eq(generationRuns.retryOf, runId));
+  return retry?.id;
 }
 
 /**
@@ -112,6 +159,15 @@ export async function markStarted(tx: Executor, runId: number, holder: string): 
   if (!started) throw new RunLostError(runId);
 }
 
+/** True while the run is unfinished and held by `holder`. */
+export async function stillHeld(db: Database, runId: number, holder: string): Promise<boolean> {
+  const [run] = await db
+    .select({ id: generationRuns.id })
+    .from(generationRuns)
+    .where(and(eq(generationRuns.id, runId), eq(generationRuns.leaseHolder, holder), isNull(generationRuns.finishedAt)));
+  return run !== undefined;
+}
+
 /** Renews the leases of the runs this holder works on; answers the ids it still holds (the others were lost). */
 export async function renewLeases(db: Database, lease: Lease, runIds: readonly number[]): Promise<Set<number>> {
   if (runIds.length === 0) return new Set();
@@ -124,15 +180,16 @@ export async function renewLeases(db: Database, lease: Lease, runIds: readonly n
 }
 
 /**
- * Frees at once the runs still leased to processes that are known to be dead (`isDead`), so that they are taken
- * over now rather than when their leases run out. Answers how many runs were freed.
+ * Frees at once the runs still leased to holders known to be dead (`deadAmong`, lease-holder.ts), so that they are
+ * taken over now rather than when their leases run out. Answers how many runs were freed.
  */
-export async function freeRunsOfDeadHolders(db: Database, isDead: (holder: string) => boolean): Promise<number> {
+export async function freeRunsOfDeadHolders(db: Database, deadAmong: (holders: string[]) => Promise<readonly string[]>): Promise<number> {
   const holders = await db
     .selectDistinct({ holder: generationRuns.leaseHolder })
     .from(generationRuns)
     .where(and(isNull(generationRuns.finishedAt), isNotNull(generationRuns.leaseHolder), gt(generationRuns.leaseUntil, sql`now()`)));
-  const dead = holders.flatMap((row) => (row.holder !== null && isDead(row.holder) ? [row.holder] : []));
+  const leased = holders.flatMap((row) => (row.holder === null ? [] : [row.holder]));
+  const dead = leased.length === 0 ? [] : [...(await deadAmong(leased))];
   if (dead.length === 0) return 0;
   const freed = await db
     .update(generationRuns)
@@ -176,6 +233,12 @@ export interface RunResult {
   chargedTokens: number;
   equipmentsGenerated: number;
   itemsAdded: number;
+  /** What the answer came to and how the charge was reckoned (docs/decisions/0019-one-charging-rule.md). */
+  itemsProposed: number;
+  itemsKnown: number;
+  itemsDropped: number;
+  droppedReasons: { reason: string; count: number }[];
+  chargeBasis: 'reported' | 'counted' | 'free' | 'none';
 }
 
 /**
@@ -194,6 +257,11 @@ export async function finishRun(tx: Executor, runId: number, holder: string, res
       chargedTokens: result.chargedTokens,
       equipmentsGenerated: result.equipmentsGenerated,
       itemsAdded: result.itemsAdded,
+      itemsProposed: result.itemsProposed,
+      itemsKnown: result.itemsKnown,
+      itemsDropped: result.itemsDropped,
+      droppedReasons: result.droppedReasons,
+      chargeBasis: result.chargeBasis,
       finishedAt: sql`now()`,
       leaseUntil: null,
     })

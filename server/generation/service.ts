@@ -3,7 +3,7 @@ import { generateAllMatchingLimit, generateEquipmentsMessages, type GenerateAnsw
 import type { Equipment, GenerateEquipmentsAnswer, generateEquipmentsBody } from '../../contract/equipments';
 import type { Event } from '../../contract/events';
 import type { EstimateAnswer, ParsedEstimateBody, TypicalCostsAnswer } from '../../contract/estimate';
-import { retryableStatuses, runMessages } from '../../contract/runs';
+import { runMessages } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { z } from 'zod';
 import { matchingBrandsCondition } from '../catalogue/bulk-exclusions';
@@ -14,14 +14,15 @@ import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import { brandExclusions, brands, categories, generationRuns, subcategories } from '../db/schema';
 import { balanceChanged } from '../notify/notifier';
 import { holdForRun, InsufficientTokensError, readBalance, type Balance } from '../tokens/ledger';
-import { countUnderWay, typicalRunCost } from './costs';
+import { mostCosts, targetsFree, typicalRunCost } from './costs';
 import { mostRunCost } from './pricing';
 import type { RunnerDeps } from './runner';
 import { cancelRun } from './cancel';
 import { announceRuns } from './run-events';
 import { insufficientText } from './run-message';
-import { enqueueRuns, type RunRow, type StatusRow } from './runs';
-import { describeTarget, loadContext, targetOfRun, type RunTarget, type TargetContext } from './targets';
+import { retryContext } from './retries';
+import { enqueueRuns, lockForRetry, type RunRow, type StatusRow } from './runs';
+import { describeTarget, isBrandExcluded, loadContext, type RunTarget, type TargetContext } from './targets';
 import type { GenerationWorker } from './worker';
 import { ConflictError, InvalidInputError, NotFoundError, PaymentRequiredError, ProviderFailedError, UnavailableError } from '../domain-errors';
 
@@ -55,7 +56,7 @@ export class GenerationService {
   /** POST /api/brands/generate: queues the brands of a subcategory. */
   async generateBrands(userId: number, subcategoryId: number): Promise<GenerateAnswer> {
     const context = await this.context({ type: 'Brands', categoryId: 0, subcategoryId, brandId: null }, 'Subcategory');
-    await this.checkBalance(userId, context);
+    await this.checkBalance(userId, mostRunCost(context, this.deps.maxOutputTokens));
     const { runs, statuses } = await this.enqueue(userId, [context.target]);
     if (runs.length === 0) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
     await this.announceQueued(statuses, context);
@@ -65,41 +66,46 @@ export class GenerationService {
   /**
    * POST /api/equipments/generate: queues the models of each selected brand, hand-picked or every brand a filter
    * matches; excluded brands and brands with a run under way are skipped and counted (409 when nothing is left).
-   * For a filter the balance must cover the most every run may cost together (402); for a hand-picked list, as
-   * SPEC's clients expect, one run (each further run that cannot be covered ends "Insufficient tokens").
+   * For a filter the balance must cover the most every run may cost together, each at its own most (402); for a
+   * hand-picked list, as SPEC's clients expect, the first run (each further run that cannot be covered ends
+   * "Insufficient tokens").
    */
   async generateEquipments(userId: number, body: z.output<typeof generateEquipmentsBody>): Promise<GenerateEquipmentsAnswer> {
     const plan = await this.equipmentsPlan(body);
     const { context, targets, excluded, subcategoryName } = plan;
     if (!context) throw new ConflictError(generateEquipmentsMessages.allExcluded);
-    // The first brand stands for all in the balance check: a run of any of them costs about the same.
-    const runs = 'filter' in body ? targets.length - (await countUnderWay(this.deps.db, targets)) : 1;
-    await this.checkBalance(userId, context, runs);
+    const most = 'filter' in body ? sum(await this.mostCosts(context, await targetsFree(this.deps.db, targets))) : mostRunCost(context, this.deps.maxOutputTokens);
+    await this.checkBalance(userId, most);
     const queued = await this.enqueue(userId, targets);
-    if (queued.runs.length === 0) throw new ConflictError(generateEquipmentsMessages.allRunning);
+    // Brands excluded since the plan read them are skipped as excluded (the queue reads the exclusions again).
+    const skipped = { excluded: excluded + queued.excluded, running: targets.length - queued.excluded - queued.runs.length };
+    if (queued.runs.length === 0) {
+      throw new ConflictError(skipped.running === 0 ? generateEquipmentsMessages.allExcluded : generateEquipmentsMessages.allRunning);
+    }
     await this.announceQueued(queued.statuses, context);
-    const skipped = { excluded, running: targets.length - queued.runs.length };
     return { success: true, message: generateEquipmentsMessages.queued(queued.runs.length, subcategoryName, skipped), queued: queued.runs.length, skipped };
   }
 
   /**
-   * POST /api/generation/estimate: what the generate call of this body would queue and may cost, refused as that
-   * call refuses bad input (404, 422). Reads only.
+   * POST /api/generation/estimate: what the generate call (or the retry) of this body would queue and may cost,
+   * refused as that call refuses bad input (404, 422; a retry's 409). The maximum is each run's own most, summed:
+   * what the runs hold when they start, so an affordable estimate is not refused for tokens when nothing else
+   * spends meanwhile. Reads only.
    */
   async estimate(userId: number, body: ParsedEstimateBody): Promise<EstimateAnswer> {
-    const plan = await this.planOf(body);
-    const inProgress = await countUnderWay(this.deps.db, plan.targets);
-    const runs = plan.targets.length - inProgress;
-    const most = plan.context ? mostRunCost(plan.context, this.deps.maxOutputTokens) : 0;
+    const plan = await this.planOf(userId, body);
+    const free = await targetsFree(this.deps.db, plan.targets);
+    const costs = plan.context ? await this.mostCosts(plan.context, free) : [];
+    const most = sum(costs);
     const typical = await typicalRunCost(this.deps.db, userId, plan.context?.target.type ?? 'Equipments');
     const balance = (await readBalance(this.deps.db, userId)) ?? { tokens: 0, held: 0, available: 0 };
     return {
-      runs,
-      max_tokens: most * runs,
-      expected_tokens: Math.min(typical ?? most, most) * runs,
+      runs: free.length,
+      max_tokens: most,
+      expected_tokens: sum(costs.map((cost) => Math.min(typical ?? cost, cost))),
       balance: balance.available,
-      affordable: balance.available >= most * runs,
-      skipped: { excluded: plan.excluded, in_progress: inProgress },
+      affordable: balance.available >= most,
+      skipped: { excluded: plan.excluded, in_progress: plan.targets.length - free.length },
     };
   }
 
@@ -115,9 +121,13 @@ export class GenerationService {
     return { Events: costs[0] ?? fallback('Events'), Brands: costs[1] ?? fallback('Brands'), Equipments: costs[2] ?? fallback('Equipments') };
   }
 
-  /** The targets a generate body stands for, the context of the first (its cost stands for each), and the brands it skips as excluded. */
-  private async planOf(body: ParsedEstimateBody): Promise<{ context: TargetContext | undefined; targets: RunTarget[]; excluded: number }> {
+  /** The targets a generate (or retry) body stands for, the context of the first, and the brands it skips as excluded. */
+  private async planOf(userId: number, body: ParsedEstimateBody): Promise<{ context: TargetContext | undefined; targets: RunTarget[]; excluded: number }> {
     switch (body.type) {
+      case 'Retry': {
+        const context = await retryContext(this.deps.db, userId, body.run_id);
+        return { context, targets: [context.target], excluded: 0 };
+      }
       case 'Events': {
         const context = await this.context({ type: 'Events', categoryId: body.category_id, subcategoryId: null, brandId: null }, 'Category');
         return { context, targets: [context.target], excluded: 0 };
@@ -139,11 +149,15 @@ export class GenerationService {
     }
   }
 
-  /** The brand's run target in its subcategory: 404 for a missing brand, 422 for a brand of another subcategory. */
+  /**
+   * The brand's run target in its subcategory: 404 for a missing brand, 422 for a brand of another subcategory, 409
+   * for an excluded brand (never generated).
+   */
   private async modelsContext(brandId: number, subcategoryId: number): Promise<TargetContext> {
-    const [brand] = await this.deps.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
+    const [brand] = await this.deps.db.select({ name: brands.name, subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
     if (!brand) throw new NotFoundError('Brand');
     if (brand.subcategoryId !== subcategoryId) throw new InvalidInputError('brand', 'The brand is not in this subcategory.');
+    if (await isBrandExcluded(this.deps.db, brandId)) throw new ConflictError(runMessages.brandExcluded(brand.name));
     return this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId }, 'Brand');
   }
 
@@ -206,21 +220,19 @@ export class GenerationService {
   }
 
   /**
-   * POST /api/runs/{id}/retry: queues a new run for the target of one of the operator's runs that ended without a
-   * result (Failed, Insufficient tokens, Cancelled), under a generate call's rules: 404 when the target is gone,
-   * 409 when a run of it is under way, 402 when the balance does not cover one run. Answers the new run's id.
+   * POST /api/runs/{id}/retry: queues a new run, linked to the old one, for the target of one of the operator's runs
+   * that ended without a result (Failed, Insufficient tokens, Cancelled), under a generate call's rules: refused as
+   * retries.ts says (404, 409), 409 when a run of the target is under way, 402 when the balance does not cover the
+   * run. Answers the new run's id.
    */
   async retry(userId: number, runId: number): Promise<number> {
-    const [old] = await this.deps.db.select().from(generationRuns).where(eq(generationRuns.id, runId));
-    if (!old || old.userId !== userId) throw new NotFoundError('Run');
-    if (old.finishedAt === null || !retryableStatuses.includes(old.status)) throw new ConflictError(runMessages.notRetryable);
-    const target = targetOfRun(old);
-    const context = target && (await loadContext(this.deps.db, target));
-    if (!context) throw new NotFoundError('Run', 'What this generation was for no longer exists.');
-    await this.checkBalance(userId, context);
-    const { runs, statuses } = await this.enqueue(userId, [context.target]);
+    const context = await retryContext(this.deps.db, userId, runId);
+    await this.checkBalance(userId, mostRunCost(context, this.deps.maxOutputTokens));
+    const { runs, statuses, excluded } = await this.enqueue(userId, [context.target], runId);
     const [queued] = runs;
-    if (!queued) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
+    if (!queued) {
+      throw new ConflictError(excluded > 0 ? runMessages.brandExcluded(context.brand ?? '') : `A generation of the ${describeTarget(context)} is already in progress.`);
+    }
     await this.announceQueued(statuses, context);
     return queued.id;
   }
@@ -243,17 +255,32 @@ export class GenerationService {
     return row.id;
   }
 
-  /** 402 unless what is available covers the most `runs` runs of this target may cost (a queued run holds it when it starts). */
-  private async checkBalance(userId: number, context: TargetContext, runs = 1): Promise<void> {
-    const most = mostRunCost(context, this.deps.maxOutputTokens) * runs;
+  /** The most each of these runs may cost (costs.ts), `first` being the first target's context. */
+  private mostCosts(first: TargetContext, targets: readonly RunTarget[]): Promise<number[]> {
+    return mostCosts(this.deps.db, first, targets, this.deps.maxOutputTokens);
+  }
+
+  /** 402 unless what is available covers `most` (what the runs to be queued hold when they start). */
+  private async checkBalance(userId: number, most: number): Promise<void> {
     const balance = (await readBalance(this.deps.db, userId)) ?? { tokens: 0, held: 0, available: 0 };
     if (balance.available < most) throw insufficient(most, balance);
   }
 
-  private async enqueue(userId: number, targets: RunTarget[]): Promise<{ runs: RunRow[]; statuses: StatusRow[] }> {
-    const queued = await this.deps.db.transaction((tx) => enqueueRuns(tx, { userId, targets }));
-    // Told as queued before a worker can take them, so that the runs centre never hears "queued" after "started".
-    await announceRuns(this.deps, queued.runs.map((run) => run.id));
+  /**
+   * Queues runs of these targets (runs.ts `enqueueRuns`). `retryOf`: the run they retry, locked meanwhile, so that
+   * of two retries of it the second is 409 (a run is retried once).
+   */
+  private async enqueue(userId: number, targets: RunTarget[], retryOf?: number): Promise<{ runs: RunRow[]; statuses: StatusRow[]; excluded: number }> {
+    const queued = await this.deps.db.transaction(async (tx) => {
+      if (retryOf === undefined) return enqueueRuns(tx, { userId, targets });
+      const retried = await lockForRetry(tx, retryOf);
+      if (retried !== undefined) throw new ConflictError(runMessages.alreadyRetried(retried));
+      return enqueueRuns(tx, { userId, targets, retryOf });
+    });
+    // Told as queued before a worker can take them, so that the runs centre never hears "queued" after "started";
+    // the retried run too, which links to its retry now.
+    const retried = retryOf !== undefined && queued.runs.length > 0 ? [retryOf] : [];
+    await announceRuns(this.deps, [...retried, ...queued.runs.map((run) => run.id)]);
     if (queued.runs.length > 0) this.worker.wake();
     return queued;
   }
@@ -278,13 +305,13 @@ export class GenerationService {
    */
   private async runNow(userId: number, context: TargetContext): Promise<{ ids: number[]; message: string }> {
     const most = mostRunCost(context, this.deps.maxOutputTokens);
-    let queued: { runs: RunRow[]; statuses: StatusRow[]; balance: Balance | undefined };
+    let queued: { runs: RunRow[]; statuses: StatusRow[]; excluded: number; balance: Balance | undefined };
     try {
       queued = await this.deps.db.transaction(async (tx) => {
-        const { runs, statuses } = await enqueueRuns(tx, { userId, targets: [context.target], heldBy: this.deps.lease });
+        const { runs, statuses, excluded } = await enqueueRuns(tx, { userId, targets: [context.target], heldBy: this.deps.lease });
         const [run] = runs;
         const balance = run ? await holdForRun(tx, { userId, runId: run.id, amount: most }) : undefined;
-        return { runs, statuses, balance };
+        return { runs, statuses, excluded, balance };
       });
     } catch (error) {
       if (error instanceof InsufficientTokensError) {
@@ -293,7 +320,10 @@ export class GenerationService {
       throw error;
     }
     const [run] = queued.runs;
-    if (!run) throw new ConflictError(`A generation of the ${describeTarget(context)} is already in progress.`);
+    if (!run) {
+      // Excluded since modelsContext read it: the queue read the exclusions again.
+      throw new ConflictError(queued.excluded > 0 ? runMessages.brandExcluded(context.brand ?? '') : `A generation of the ${describeTarget(context)} is already in progress.`);
+    }
     await this.announceQueued(queued.statuses, context);
     if (queued.balance) balanceChanged(this.deps.notifier, userId, queued.balance);
     await announceRuns(this.deps, [run.id]);
@@ -311,6 +341,9 @@ export class GenerationService {
         return { ids: outcome.created, message: text };
       case statusNames.insufficientTokens:
         throw new PaymentRequiredError(text);
+      case statusNames.skipped:
+        // Its brand was excluded between the queue's check and the run's turn: nothing was generated or charged.
+        throw new ConflictError(runMessages.brandExcluded(context.brand ?? ''));
       default:
         throw new ProviderFailedError(text || 'The generation failed.', { runId: outcome.run.id });
     }
@@ -324,6 +357,8 @@ interface EquipmentsPlan {
   excluded: number;
   subcategoryName: string;
 }
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 /** A generate call refused for money: SPEC's "Insufficient tokens", what the run needs and what is available. */
 function insufficient(most: number, balance: Balance): PaymentRequiredError {

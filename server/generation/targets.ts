@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { modelTypes } from '../../contract/statuses';
 import type { Executor } from '../db/client';
-import { brands, categories, events, equipments, subcategories, type generationRuns } from '../db/schema';
+import { brandExclusions, brands, categories, events, equipments, subcategories, type generationRuns } from '../db/schema';
 
 /** What a run generates: a category's events, a subcategory's brands, or a brand's models (in its subcategory). */
 export type RunTarget =
@@ -86,6 +86,51 @@ export async function loadContext(db: Executor, target: RunTarget): Promise<Targ
   return { target: moved, category: subcategory.category, subcategory: subcategory.name, brand: brand.name, known: known.map((row) => row.model) };
 }
 
+/**
+ * The contexts of the models targets of many brands of one subcategory, in three queries whatever their number (a
+ * Generate Equipments of 1,000 brands is priced target by target). A brand missing or of another subcategory has none.
+ */
+export async function loadModelContexts(db: Executor, subcategoryId: number, brandIds: readonly number[]): Promise<Map<number, TargetContext>> {
+  const contexts = new Map<number, TargetContext>();
+  if (brandIds.length === 0) return contexts;
+  const [subcategory] = await db
+    .select({ name: subcategories.name, categoryId: subcategories.categoryId, category: categories.name })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(eq(subcategories.id, subcategoryId));
+  if (!subcategory) return contexts;
+  const ids = [...new Set(brandIds)];
+  const named = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(and(inArray(brands.id, ids), eq(brands.subcategoryId, subcategoryId)));
+  if (named.length === 0) return contexts;
+  // Each brand's last `knownSample` models, newest first: what loadContext reads for one brand.
+  const known = (
+    (await db.execute(sql`
+      select b.id as brand_id, k.model from brands b
+      cross join lateral (select e.model, e.id from equipments e where e.brand_id = b.id order by e.id desc limit ${knownSample}) k
+      where ${inArray(sql`b.id`, named.map((row) => row.id))}
+      order by b.id, k.id desc`)) as unknown as { rows: { brand_id: number; model: string }[] }
+  ).rows;
+  const modelsOf = new Map<number, string[]>();
+  for (const row of known) {
+    const models = modelsOf.get(Number(row.brand_id)) ?? [];
+    models.push(row.model);
+    modelsOf.set(Number(row.brand_id), models);
+  }
+  for (const brand of named) {
+    contexts.set(brand.id, {
+      target: { type: 'Equipments', categoryId: subcategory.categoryId, subcategoryId, brandId: brand.id },
+      category: subcategory.category,
+      subcategory: subcategory.name,
+      brand: brand.name,
+      known: modelsOf.get(brand.id) ?? [],
+    });
+  }
+  return contexts;
+}
+
 /** The name of what a run fills: the category (events), the subcategory (brands) or the brand (models). */
 export function targetName(context: Pick<TargetContext, 'target' | 'category' | 'subcategory' | 'brand'>): string {
   switch (context.target.type) {
@@ -102,4 +147,10 @@ export function targetName(context: Pick<TargetContext, 'target' | 'category' | 
 export function describeTarget(context: Pick<TargetContext, 'target' | 'category' | 'subcategory' | 'brand'>): string {
   const noun = { Events: 'events', Brands: 'brands', Equipments: 'models' }[context.target.type];
   return `${noun} of ${targetName(context)}`;
+}
+
+/** Whether the brand is on the exclusion list: its models are never generated. */
+export async function isBrandExcluded(db: Executor, brandId: number): Promise<boolean> {
+  const [row] = await db.select({ brandId: brandExclusions.brandId }).from(brandExclusions).where(eq(brandExclusions.brandId, brandId));
+  return row !== undefined;
 }

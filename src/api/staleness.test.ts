@@ -131,6 +131,13 @@ describe('runchanged', () => {
     max_tokens: 4_000,
     charged_tokens: 0,
     items_added: 0,
+    retry_of: null,
+    retried_by: null,
+    items_proposed: 0,
+    items_known: 0,
+    items_dropped: 0,
+    dropped_reasons: [],
+    charge_basis: null,
     ...patch,
   });
   const effects = (payload: Run) => {

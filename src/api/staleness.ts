@@ -123,6 +123,20 @@ function runEffects(run: Run): CacheEffect[] {
   ];
 }
 
+/** A retry's answer: the retried run links to its retry now, in every page that holds it (its `runchanged` says so too). */
+function retriedEffects(retriedId: number, retryId: number): CacheEffect[] {
+  return [
+    {
+      kind: 'patchAll',
+      queryKey: keys.runs.all,
+      update: (old) =>
+        isRecord(old) && Array.isArray(old.runs)
+          ? { ...(old as RunsAnswer), runs: (old as RunsAnswer).runs.map((r) => (r.id === retriedId ? { ...r, retried_by: retryId } : r)) }
+          : old,
+    },
+  ];
+}
+
 /** The balance fields an event carries (`held_tokens` only from servers that hold tokens for runs). */
 const balanceOf = (user: z.infer<typeof changeTokensPayload>['user']) =>
   user.held_tokens === undefined ? { tokens: user.tokens } : { tokens: user.tokens, held_tokens: user.held_tokens };
@@ -459,11 +473,17 @@ export const mutationStaleness = {
   'savedViews.remove': onSuccess<unknown, unknown>(() => [invalidateKey(keys.savedViews.all)]),
   // The run's answer is the run as it now is (cancelled, or the new one queued); the event that follows says it too.
   'runs.cancel': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
-  'runs.retry': onSuccess<number, RunAnswer>(({ answer }) => runEffects(answer.run)),
+  'runs.retry': onSuccess<number, RunAnswer>(({ sent, answer }) => [...runEffects(answer.run), ...retriedEffects(sent, answer.run.id)]),
   'tokens.purchase': onSuccess<unknown, { tokens?: number }>(({ answer }) => [
     ...(answer.tokens === undefined
       ? []
       : [{ kind: 'patch', queryKey: keys.userTokens(), update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }) } satisfies CacheEffect]),
+    invalidateKey(keys.userTokens()),
+    invalidateKey(keys.transactions.all),
+  ]),
+  // A check may credit a payment: the balance it answers at once, then the server's; the statement may gain a row.
+  'tokens.checkPurchases': onSuccess<unknown, { tokens: number }>(({ answer }) => [
+    { kind: 'patch', queryKey: keys.userTokens(), update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }) } satisfies CacheEffect,
     invalidateKey(keys.userTokens()),
     invalidateKey(keys.transactions.all),
   ]),

@@ -14,14 +14,16 @@ export interface Usage {
 }
 
 export type FakeAnswer =
-  /** A chat completion whose first choice's content is `content` (a string, sent as is). */
-  | { kind: 'completion'; content: string | null; usage?: Usage; finishReason?: string }
+  /** A chat completion whose first choice's content is `content` (a string, sent as is); `usage: null` leaves `usage` out. */
+  | { kind: 'completion'; content: string | null; usage?: Usage | null; finishReason?: string }
   /** An error answer in the OpenAI shape `{ error: { message, type, code } }`. */
   | { kind: 'error'; status: number; message: string; headers?: Record<string, string> }
   /** Any status and body (a raw answer, for shapes the other kinds do not cover). */
   | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
   /** Waits `ms` before answering `then` (or until the client gives up and closes the connection). */
-  | { kind: 'delayed'; ms: number; then: FakeAnswer };
+  | { kind: 'delayed'; ms: number; then: FakeAnswer }
+  /** Holds the request until the test releases it (`heldAnswer`), then answers `then`. */
+  | { kind: 'held'; arrive: () => void; released: Promise<void>; then: FakeAnswer; abandon?: () => void };
 
 /** A completion whose content is the JSON `{ [key]: items }`. */
 export function listAnswer(key: string, items: unknown[], usage: Usage = { prompt_tokens: 100, completion_tokens: 200 }): FakeAnswer {
@@ -38,6 +40,26 @@ export function errorAnswer(status: number, message: string, headers?: Record<st
 
 export function delayed(ms: number, then: FakeAnswer): FakeAnswer {
   return { kind: 'delayed', ms, then };
+}
+
+/** An answer the test lets go of: `arrived` once a request is held by it, `release()` to answer. */
+export interface HeldAnswer {
+  answer: FakeAnswer;
+  arrived: Promise<void>;
+  /** The client closed the held request before it was answered (it aborted the call). */
+  abandoned: Promise<void>;
+  release(): void;
+}
+
+/** Keeps a run in flight, waiting on its provider, for exactly as long as the test needs (no clock involved). */
+export function heldAnswer(then: FakeAnswer): HeldAnswer {
+  let arrive = () => {};
+  let release = () => {};
+  let abandon = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const abandoned = new Promise<void>((resolve) => (abandon = resolve));
+  return { answer: { kind: 'held', arrive, released, then, abandon }, arrived, abandoned, release };
 }
 
 export interface RecordedRequest {
@@ -89,7 +111,7 @@ function answer(res: ServerResponse, scripted: FakeAnswer, model: string): void 
   switch (scripted.kind) {
     case 'completion': {
       completionCount += 1;
-      const usage = scripted.usage ?? { prompt_tokens: 0, completion_tokens: 0 };
+      const usage = scripted.usage === null ? undefined : (scripted.usage ?? { prompt_tokens: 0, completion_tokens: 0 });
       send(
         res,
         200,
@@ -106,7 +128,7 @@ function answer(res: ServerResponse, scripted: FakeAnswer, model: string): void 
               finish_reason: scripted.finishReason ?? 'stop',
             },
           ],
-          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          ...(usage && { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
         }),
         { 'x-request-id': `req_fake_${completionCount}` },
       );
@@ -124,6 +146,13 @@ function answer(res: ServerResponse, scripted: FakeAnswer, model: string): void 
       res.on('close', () => clearTimeout(timer));
       return;
     }
+    case 'held':
+      res.once('close', () => {
+        if (!res.writableEnded) scripted.abandon?.();
+      });
+      scripted.arrive();
+      void scripted.released.then(() => answer(res, scripted.then, model));
+      return;
   }
 }
 

@@ -1,9 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { retryableStatuses, type Run } from '../../../contract/runs';
 import type { HistorySource } from '../../api/history';
 import { useCancelRun, useRetryRun } from '../../api/runs';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast-store';
+import { useSpend } from '../generation';
 import { HistoryDialog } from '../history';
 import { errorMessage } from '../../api/http';
 import { runsTexts, targetText } from './runs-texts';
@@ -18,27 +20,37 @@ function historyOf(run: Run): HistorySource | null {
 
 /**
  * A run's actions: Cancel (while it is queued or working; asks first), Retry (once it failed, was cancelled or could
- * not be paid) and History (its target's runs). Each button is disabled from its first click until the call answers.
+ * not be paid; a paid action, so it asks the cost first like every other) or, once retried, a link to its retry, and
+ * History (its target's runs). Each button is disabled from its first click until the call answers.
  */
 export function RunActions({ run }: { run: Run }) {
   const cancel = useCancelRun();
   const retry = useRetryRun();
+  // While the cost is asked Retry stays focusable (aria-disabled), so the focus comes back to it when the question closes.
+  const { spend, busy: asking } = useSpend();
   const [confirming, setConfirming] = useState(false);
   const [history, setHistory] = useState<HistorySource | null>(null);
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const retryButton = useRef<HTMLButtonElement>(null);
+  const retryLink = useRef<HTMLAnchorElement>(null);
   // A run cancelled from here loses its Cancel button (the confirmation gave the focus back to it): the focus moves on
   // to its Retry rather than falling to the page, unless the operator has moved it elsewhere meanwhile.
+  // Likewise a run retried from here loses its Retry button to the link to its retry: the focus moves on to the link.
   const focusRetryNext = useRef(false);
+  const focusRetryLinkNext = useRef(false);
   useEffect(() => {
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     if (focusRetryNext.current && focusLost && retryButton.current && !retryButton.current.disabled) {
       focusRetryNext.current = false;
       retryButton.current.focus();
     }
-  }, [run.status, pending]);
+    if (focusRetryLinkNext.current && focusLost && retryLink.current) {
+      focusRetryLinkNext.current = false;
+      retryLink.current.focus();
+    }
+  }, [run.status, run.retried_by, pending]);
   const target = targetText(run);
 
   const once = (work: () => Promise<unknown>) => {
@@ -63,12 +75,17 @@ export function RunActions({ run }: { run: Run }) {
       );
     });
   const doRetry = () =>
-    once(() =>
-      retry.mutateAsync(run.id).then(
+    void spend({ type: 'Retry', run_id: run.id }, runsTexts.retryWhat(run), () => {
+      // Set before the call: the run's `runchanged` may bring the link before the call's answer does.
+      focusRetryLinkNext.current = true;
+      return retry.mutateAsync(run.id).then(
         (answer) => toast.success(answer.message),
-        (error: unknown) => toast.error(errorMessage(error, runsTexts.actionFailed)),
-      ),
-    );
+        (error: unknown) => {
+          focusRetryLinkNext.current = false;
+          toast.error(errorMessage(error, runsTexts.actionFailed));
+        },
+      );
+    });
   const source = historyOf(run);
 
   return (
@@ -78,8 +95,20 @@ export function RunActions({ run }: { run: Run }) {
           Cancel
         </button>
       ) : null}
-      {run.finished_at !== null && retryableStatuses.includes(run.status) ? (
-        <button ref={retryButton} type="button" className="btn btn--secondary" aria-label={`Retry ${target}`} disabled={pending} onClick={doRetry}>
+      {run.retried_by !== null ? (
+        <Link ref={retryLink} to="/dashboard/runs" search={{ run: run.retried_by }} className="btn btn--link" aria-label={`${runsTexts.retriedAs(run.retried_by)}: ${target}`}>
+          {runsTexts.retriedAs(run.retried_by)}
+        </Link>
+      ) : run.finished_at !== null && retryableStatuses.includes(run.status) ? (
+        <button
+          ref={retryButton}
+          type="button"
+          className="btn btn--secondary"
+          aria-label={`Retry ${target}`}
+          aria-disabled={asking || undefined}
+          disabled={pending}
+          onClick={doRetry}
+        >
           Retry
         </button>
       ) : null}

@@ -19,6 +19,9 @@ export const runsTexts = {
   cancelConfirm: 'Cancel generation',
   cancelKeep: 'Keep running',
   actionFailed: 'The request failed. Please try again.',
+  /** The cost confirmation's question for a retry. */
+  retryWhat: (run: Run) => `Retry: ${targetText(run)}.`,
+  retriedAs: (id: number) => `Retried as run #${id}`,
 } as const;
 
 export const statusFilterLabels: Record<RunStatusFilter, string> = {
@@ -31,6 +34,7 @@ export const statusFilterLabels: Record<RunStatusFilter, string> = {
   Failed: 'Failed',
   'Insufficient tokens': 'Insufficient tokens',
   Cancelled: 'Cancelled',
+  Skipped: 'Skipped (brand excluded)',
 };
 
 export const typeLabels: Record<RunType, string> = { Events: 'Events', Brands: 'Brands', Equipments: 'Models' };
