@@ -32,12 +32,33 @@ export type PurchaseTokensAnswer = z.infer<typeof purchaseTokensAnswer>;
 export const purchaseKeyHeader = 'idempotency-key';
 export const purchaseKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
 
+/**
+ * Whether an answer of POST /api/purchase-tokens ends its attempt, so that the client may drop the attempt's key
+ * (docs/decisions/0020-purchases-that-are-never-lost.md): a 2xx (purchased, or processing: the payment exists and is
+ * credited once), or a 4xx, which the server answers only when nothing was charged. A 5xx, or no answer at all, may
+ * come after Stripe charged the card: the client re-sends the same key, and Stripe answers with that payment.
+ */
+export function purchaseAttemptIsOver(status: number | undefined): boolean {
+  return status !== undefined && status >= 200 && status < 500;
+}
+
+/** POST /api/purchase-tokens/check (extension): what the operator's recent payments came to. */
+export const purchaseCheckAnswer = z.object({
+  message: z.string(),
+  /** The balance after the check (tokens of any payment it credited included). */
+  tokens: z.number().int(),
+  /** A payment of the operator's is still processing, or was paid and could not be credited yet. */
+  processing: z.boolean(),
+});
+export type PurchaseCheckAnswer = z.infer<typeof purchaseCheckAnswer>;
+
 export const purchaseMessages = {
   unknownPackage: 'The amount and price do not match a token package.',
   noDefaultCard: 'Add a default payment method on the Payment Methods screen before purchasing tokens.',
   notCompleted: 'The payment was not completed. No tokens were added.',
   processing: 'The payment is processing. The tokens will be added when it completes.',
   purchased: (amount: number) => `Successfully purchased ${amount.toLocaleString('en-US')} tokens.`,
+  nothingWaiting: 'No payment is waiting: your balance is up to date.',
 } as const;
 
 export const tokensApi = {
@@ -49,6 +70,15 @@ export const tokensApi = {
     body: purchaseTokensBody,
     answer: purchaseTokensAnswer,
     otherAnswers: { 202: purchaseTokensAnswer, 402: errorAnswer, 502: errorAnswer, 503: errorAnswer },
+    announces: [realtimeEvents.changeTokens],
+  }),
+  checkPurchases: endpoint({
+    name: 'tokens.checkPurchases',
+    method: 'POST',
+    path: '/api/purchase-tokens/check',
+    summary: "Asks Stripe for the operator's recent payments and credits, once, any succeeded one the ledger lacks.",
+    answer: purchaseCheckAnswer,
+    otherAnswers: { 502: errorAnswer, 503: errorAnswer },
     announces: [realtimeEvents.changeTokens],
   }),
 } as const;

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { tokenLedger, users } from '../server/db/schema';
+import { refuseCredits } from '../server/payments/test-support/purchases';
 import { testCards } from '../server/payments/test-support/test-cards';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, saveCardViaApi, test } from './stripe-fixtures';
@@ -64,6 +65,71 @@ test.describe('purchase tokens', () => {
     const [user] = await paymentsServer.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId));
     expect(user?.tokens).toBe(1_000_000);
     expect(fakeStripe.paymentIntents().length - before).toBe(1);
+  });
+
+  test('a retry after Stripe charged without answering sends the same key: one payment, one credit', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+  }) => {
+    const { token, userId } = await signInBuyer(page);
+    await saveCardViaApi(request, paymentsServer, fakeStripe, token);
+    await page.goto(`${paymentsServer.url}/dashboard/brands`);
+    const dialog = await openPurchaseDialog(page);
+    const purchase = dialog.getByRole('button', { name: 'Purchase 1,000,000 tokens for $35' });
+    const before = fakeStripe.paymentIntents().length;
+
+    // Stripe charges the card, its answer never arrives, and it cannot be asked: the server answers 502.
+    fakeStripe.failAfterCapture('none');
+    fakeStripe.breakApi(500, { method: 'GET', path: /^\/v1\/payment_intents$/ });
+    await purchase.click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Failed to purchase tokens. Please try again.');
+    await expect(alert).toContainText('If your card was charged, trying again will not charge it twice.');
+    expect(fakeStripe.paymentIntents().slice(before).map((i) => i.status)).toEqual(['succeeded']);
+    await expectNoSeriousA11yViolations(page);
+
+    fakeStripe.repairApi();
+    await purchase.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 1,000,000 tokens.' })).toBeVisible();
+    await expect(balance(page)).toHaveText('1,000,000 tokens');
+    expect(fakeStripe.paymentIntents().length - before).toBe(1);
+    const rows = await paymentsServer.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+    expect(rows.map((r) => r.delta)).toEqual([1_000_000]);
+  });
+
+  test('a payment charged and not yet credited shows as processing; Check again credits it once', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+  }) => {
+    const { token, userId } = await signInBuyer(page);
+    await saveCardViaApi(request, paymentsServer, fakeStripe, token);
+    await page.goto(`${paymentsServer.url}/dashboard/brands`);
+    const dialog = await openPurchaseDialog(page);
+    const allowCredits = await refuseCredits(paymentsServer.db);
+    try {
+      await dialog.getByRole('button', { name: 'Purchase 1,000,000 tokens for $35' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('The payment is processing. The tokens will be added when it completes.');
+      await expectNoSeriousA11yViolations(page);
+      const checked = page.waitForResponse((r) => r.url().endsWith('/api/purchase-tokens/check'));
+      await dialog.getByRole('button', { name: 'Check again' }).click();
+      expect((await (await checked).json()) as unknown).toMatchObject({ processing: true, tokens: 0 });
+      await expect(dialog.getByRole('button', { name: 'Check again' })).toBeEnabled();
+      await expect(dialog.getByRole('status')).toHaveText('The payment is processing. The tokens will be added when it completes.');
+    } finally {
+      await allowCredits();
+    }
+    await dialog.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 1,000,000 tokens.' })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(balance(page)).toHaveText('1,000,000 tokens');
+    const rows = await paymentsServer.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+    expect(rows.map((r) => r.delta)).toEqual([1_000_000]);
   });
 
   test("a declined card: 'Failed to purchase tokens. Please try again.' with the provider's reason, nothing credited", async ({

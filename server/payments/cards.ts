@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../db/client';
 import type { CardUsed } from '../tokens/descriptions';
 import { ensureCustomer, findCustomer, storedCustomerId, type LiveCustomer } from './customers';
+import type { Owner } from './owner';
 import { callStripe } from './provider-errors';
 import { InvalidInputError, NotFoundError, ProviderFailedError } from '../domain-errors';
 
@@ -35,8 +36,8 @@ async function cardsOf(stripe: Stripe, customer: LiveCustomer): Promise<PaymentM
 }
 
 /** POST /api/payment-methods/setup-intent: a SetupIntent for off-session use on the operator's customer. */
-export async function createSetupIntent(db: Executor, stripe: Stripe, userId: number): Promise<{ client_secret: string }> {
-  const customer = await ensureCustomer(db, stripe, userId);
+export async function createSetupIntent(db: Executor, stripe: Stripe, owner: Owner): Promise<{ client_secret: string }> {
+  const customer = await ensureCustomer(db, stripe, owner);
   const intent = await callStripe(() =>
     stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'] }),
   );
@@ -45,13 +46,13 @@ export async function createSetupIntent(db: Executor, stripe: Stripe, userId: nu
 }
 
 /** GET /api/payment-methods: an operator without a customer has no cards (none is created just for looking). */
-export async function listCards(db: Executor, stripe: Stripe, userId: number): Promise<PaymentMethodsAnswer> {
-  const customer = await findCustomer(db, stripe, userId);
+export async function listCards(db: Executor, stripe: Stripe, owner: Owner): Promise<PaymentMethodsAnswer> {
+  const customer = await findCustomer(db, stripe, owner);
   return customer ? cardsOf(stripe, customer) : noCards;
 }
 
 /** The customer, once the card is known to be theirs; a 404 otherwise (no customer, no such card, someone else's). */
-async function ownerOf(stripe: Stripe, customer: LiveCustomer | undefined, id: string): Promise<LiveCustomer> {
+async function holderOf(stripe: Stripe, customer: LiveCustomer | undefined, id: string): Promise<LiveCustomer> {
   if (!customer) throw new NotFoundError('Payment method', paymentMessages.notFound);
   const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
   if (customerIdOf(method) !== customer.id) throw new NotFoundError('Payment method', paymentMessages.notFound);
@@ -74,15 +75,15 @@ async function setDefault(stripe: Stripe, customer: LiveCustomer, id: string): P
  * The card is checked before anything is created, so a refused card changes nothing, at Stripe either.
  * The first card (or any card while there is no default) becomes the default.
  */
-export async function addCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
+export async function addCard(db: Executor, stripe: Stripe, owner: Owner, id: string): Promise<PaymentMethodsChangeAnswer> {
   const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
   if (method.type !== 'card') throw new InvalidInputError('payment_method', paymentMessages.notACard);
-  const owner = customerIdOf(method);
-  if (owner !== null && owner !== (await storedCustomerId(db, userId))) throw new NotFoundError('Payment method', paymentMessages.notFound);
+  const attachedTo = customerIdOf(method);
+  if (attachedTo !== null && attachedTo !== (await storedCustomerId(db, owner.userId))) throw new NotFoundError('Payment method', paymentMessages.notFound);
 
-  let customer = await ensureCustomer(db, stripe, userId);
-  if (owner !== null && owner !== customer.id) throw new NotFoundError('Payment method', paymentMessages.notFound);
-  if (owner === null) await callStripe(() => stripe.paymentMethods.attach(id, { customer: customer.id }));
+  let customer = await ensureCustomer(db, stripe, owner);
+  if (attachedTo !== null && attachedTo !== customer.id) throw new NotFoundError('Payment method', paymentMessages.notFound);
+  if (attachedTo === null) await callStripe(() => stripe.paymentMethods.attach(id, { customer: customer.id }));
 
   // Stripe clears the default when that card is detached, so a set default is always a card of the customer's.
   if (customer.defaultPaymentMethod === null) customer = await setDefault(stripe, customer, id);
@@ -93,10 +94,10 @@ export async function addCard(db: Executor, stripe: Stripe, userId: number, id: 
  * DELETE /api/payment-methods/{id}: detaches one of the operator's cards. When it was the default, the newest
  * remaining card becomes the default, so a purchase still has a card to charge.
  */
-export async function removeCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
-  const owner = await ownerOf(stripe, await findCustomer(db, stripe, userId), id);
+export async function removeCard(db: Executor, stripe: Stripe, owner: Owner, id: string): Promise<PaymentMethodsChangeAnswer> {
+  const holder = await holderOf(stripe, await findCustomer(db, stripe, owner), id);
   await callStripe(() => stripe.paymentMethods.detach(id));
-  let customer: LiveCustomer = { id: owner.id, defaultPaymentMethod: owner.defaultPaymentMethod === id ? null : owner.defaultPaymentMethod };
+  let customer: LiveCustomer = { id: holder.id, defaultPaymentMethod: holder.defaultPaymentMethod === id ? null : holder.defaultPaymentMethod };
   let after = await cardsOf(stripe, customer);
   const next = after.methods[0];
   if (after.defaultPaymentMethod === null && next) {
@@ -107,9 +108,9 @@ export async function removeCard(db: Executor, stripe: Stripe, userId: number, i
 }
 
 /** POST /api/payment-methods/switch-default { payment_method } */
-export async function switchDefaultCard(db: Executor, stripe: Stripe, userId: number, id: string): Promise<PaymentMethodsChangeAnswer> {
-  const owner = await ownerOf(stripe, await findCustomer(db, stripe, userId), id);
-  const customer = await setDefault(stripe, owner, id);
+export async function switchDefaultCard(db: Executor, stripe: Stripe, owner: Owner, id: string): Promise<PaymentMethodsChangeAnswer> {
+  const holder = await holderOf(stripe, await findCustomer(db, stripe, owner), id);
+  const customer = await setDefault(stripe, holder, id);
   return { message: paymentMessages.defaultUpdated, ...(await cardsOf(stripe, customer)) };
 }
 

@@ -3,13 +3,23 @@ import fp from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { paymentMessages } from '../../contract/payment-methods';
 import type { StripeConfig } from '../config';
+import type { PaymentsContext } from './context';
+import { installationId } from './installation';
+import { announceBalance } from './notify';
+import { reconcilePurchases } from './reconcile';
+import { Reconciler, reconcileEveryMs } from './reconciler';
 import { createStripeClient } from './stripe-client';
 import { UnavailableError } from '../domain-errors';
 
 export interface Payments {
   stripe: Stripe;
-  /** STRIPE_WEBHOOK_SECRET: without it the webhook endpoint refuses every call. */
+  /** STRIPE_WEBHOOK_SECRET: without it the webhook endpoint refuses every call (the reconciliation still credits). */
   webhookSecret: string | undefined;
+  /** This database's installation (installation.ts). */
+  installationId: string;
+  context: PaymentsContext;
+  /** The reconciliation's timer (docs/decisions/0020-purchases-that-are-never-lost.md). */
+  reconciler: Reconciler;
 }
 
 declare module 'fastify' {
@@ -20,12 +30,28 @@ declare module 'fastify' {
 }
 
 /**
- * `await app.register(paymentsPlugin, { config: config.stripe })`: decorates `app.payments` and logs what a failed
- * Stripe call was (type, code, request id: never a key, a secret or a card detail).
+ * `await app.register(paymentsPlugin, { config: config.stripe })`: decorates `app.payments` and starts the
+ * reconciliation when the server is ready (stopped before the database closes).
  */
 export default fp<{ config: StripeConfig | undefined }>(
   async (app, { config }) => {
-    app.decorate('payments', config ? { stripe: await createStripeClient(config), webhookSecret: config.webhookSecret } : null);
+    if (!config) {
+      app.decorate('payments', null);
+      return;
+    }
+    const stripe = await createStripeClient(config);
+    const log = app.log.child({ component: 'payments' });
+    const context: PaymentsContext = {
+      db: app.db,
+      stripe,
+      installationId: await installationId(app.db),
+      announce: (userId, balance) => announceBalance(app, userId, balance),
+      log,
+    };
+    const reconciler = new Reconciler((signal) => reconcilePurchases(context, { signal }), config.reconcileEveryMs ?? reconcileEveryMs, log);
+    app.decorate('payments', { stripe, webhookSecret: config.webhookSecret, installationId: context.installationId, context, reconciler });
+    app.addHook('onReady', async () => reconciler.start());
+    app.addHook('preClose', () => reconciler.stop());
   },
   { name: 'payments', dependencies: ['database', 'notifier'] },
 );

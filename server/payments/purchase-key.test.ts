@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { purchaseIdempotencyKey, purchaseWindowMs } from './purchase-key';
 
 describe('purchaseIdempotencyKey', () => {
-  const base = { userId: 7, packageId: 'tokens-1m', now: 1_700_000_000_000 };
+  const base = { installationId: 'inst-a', userId: 7, packageId: 'tokens-1m', now: 1_700_000_000_000 };
 
-  it("uses the client's key, scoped to the operator and the package", () => {
+  it("uses the client's key, scoped to the installation, the operator and the package", () => {
     const key = purchaseIdempotencyKey({ ...base, clientKey: 'abc12345' });
-    expect(key).toBe('purchase-user-7-tokens-1m-key-abc12345');
+    expect(key).toBe('purchase-inst-a-user-7-tokens-1m-key-abc12345');
     expect(purchaseIdempotencyKey({ ...base, userId: 8, clientKey: 'abc12345' })).not.toBe(key);
+    expect(purchaseIdempotencyKey({ ...base, installationId: 'inst-b', clientKey: 'abc12345' })).not.toBe(key);
     expect(purchaseIdempotencyKey({ ...base, packageId: 'tokens-5m', clientKey: 'abc12345' })).not.toBe(key);
     expect(purchaseIdempotencyKey({ ...base, now: base.now + 60_000, clientKey: 'abc12345' })).toBe(key);
   });

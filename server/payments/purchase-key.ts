@@ -2,6 +2,9 @@
  * The Stripe idempotency key of a purchase, so that a double submission charges once (Stripe answers a repeated
  * key with the first payment intent, and the ledger credits an intent once).
  *
+ * Every key names the installation (docs/decisions/0020-purchases-that-are-never-lost.md): two databases on one
+ * Stripe account never replay each other's payments.
+ *
  * - With the client's `Idempotency-Key` header (the SPA sends a fresh UUID for each purchase attempt and re-sends
  *   it on a retry): the key is that value, scoped to the operator and the package, so no one else's key and no
  *   other package can collide with it.
@@ -12,7 +15,7 @@
  */
 export const purchaseWindowMs = 10_000;
 
-export function purchaseIdempotencyKey(input: { userId: number; packageId: string; clientKey?: string; now: number }): string {
+export function purchaseIdempotencyKey(input: { installationId: string; userId: number; packageId: string; clientKey?: string; now: number }): string {
   const scope = input.clientKey ? `key-${input.clientKey}` : `window-${Math.floor(input.now / purchaseWindowMs)}`;
-  return `purchase-user-${input.userId}-${input.packageId}-${scope}`;
+  return `purchase-${input.installationId}-user-${input.userId}-${input.packageId}-${scope}`;
 }

@@ -46,7 +46,7 @@ describe.each(engines)('payment methods on %s', (engine) => {
     expect(first.json<{ client_secret: string }>().client_secret).toMatch(/^seti_\w+_secret_\w+$/);
     const customerId = await customerIdOf(userId);
     expect(customerId).toMatch(/^cus_/);
-    expect(fake.customer(customerId!)?.metadata).toEqual({ user_id: String(userId) });
+    expect(fake.customer(customerId!)?.metadata).toEqual({ installation: t.app.payments?.installationId, user_id: String(userId) });
 
     const second = await t.app.inject({ method: 'POST', url: '/api/payment-methods/setup-intent', headers });
     expect(second.statusCode).toBe(200);

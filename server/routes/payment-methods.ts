@@ -1,23 +1,41 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import { paymentMethodsApi } from '../../contract/payment-methods';
 import { currentUser } from '../auth/plugin';
 import { addCard, createSetupIntent, listCards, removeCard, switchDefaultCard } from '../payments/cards';
+import type { Owner } from '../payments/owner';
 import { requirePayments } from '../payments/plugin';
 import { route } from './route';
 
 /** The operator's saved cards (SPEC 7 "Payment methods"); 503 when payments are not configured. */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, paymentMethodsApi.setupIntent, async (request) => createSetupIntent(app.db, requirePayments(app).stripe, currentUser(request).id));
-  route(app, paymentMethodsApi.list, async (request) => listCards(app.db, requirePayments(app).stripe, currentUser(request).id));
-  route(app, paymentMethodsApi.add, async (request) =>
-    addCard(app.db, requirePayments(app).stripe, currentUser(request).id, request.body.payment_method),
-  );
-  route(app, paymentMethodsApi.switchDefault, async (request) =>
-    switchDefaultCard(app.db, requirePayments(app).stripe, currentUser(request).id, request.body.payment_method),
-  );
-  route(app, paymentMethodsApi.remove, async (request) =>
-    removeCard(app.db, requirePayments(app).stripe, currentUser(request).id, request.params.id),
-  );
+  /** The Stripe client and whose cards these are: this installation's signed-in operator. */
+  const payer = (request: FastifyRequest): { stripe: Stripe; owner: Owner } => {
+    const { stripe, installationId } = requirePayments(app);
+    return { stripe, owner: { installationId, userId: currentUser(request).id } };
+  };
+
+  route(app, paymentMethodsApi.setupIntent, async (request) => {
+    const { stripe, owner } = payer(request);
+    return createSetupIntent(app.db, stripe, owner);
+  });
+  route(app, paymentMethodsApi.list, async (request) => {
+    const { stripe, owner } = payer(request);
+    return listCards(app.db, stripe, owner);
+  });
+  route(app, paymentMethodsApi.add, async (request) => {
+    const { stripe, owner } = payer(request);
+    return addCard(app.db, stripe, owner, request.body.payment_method);
+  });
+  route(app, paymentMethodsApi.switchDefault, async (request) => {
+    const { stripe, owner } = payer(request);
+    return switchDefaultCard(app.db, stripe, owner, request.body.payment_method);
+  });
+  route(app, paymentMethodsApi.remove, async (request) => {
+    const { stripe, owner } = payer(request);
+    return removeCard(app.db, stripe, owner, request.params.id);
+  });
 };
 
 export default paymentMethodRoutes;

@@ -52,6 +52,7 @@ const withoutTextInput: Record<string, string> = {
   'GET /api/payment-methods': 'takes no input',
   'GET /api/openapi.json': 'takes no input',
   'POST /api/payment-methods/setup-intent': 'takes no input',
+  'POST /api/purchase-tokens/check': 'takes no input',
   'GET /': 'the SPA page: takes no input',
   'GET /index.html': 'the SPA page: takes no input',
   'POST /api/stripe/webhook': "Stripe's event, read only once Stripe's signature over the raw body holds: no client writes it",

@@ -37,6 +37,7 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
     (await t.database.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId)))[0]?.tokens;
   const purchasesOf = (userId: number) =>
     t.database.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+  const installationId = () => t.app.payments?.installationId ?? '';
   const intentsOf = (customer: string | null | undefined) => fake.paymentIntents().filter((i) => i.customer === customer);
   const customerOf = async (userId: number) =>
     (await t.database.db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)))[0]?.id;
@@ -60,18 +61,24 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
     const [intent] = intentsOf(customer);
     expect(intentsOf(customer)).toHaveLength(1);
     expect(intent).toMatchObject({ amount: 16_000, currency: 'usd', payment_method: card, status: 'succeeded' });
-    expect(intent?.metadata).toEqual({ user_id: String(userId), package: 'tokens-5m', tokens: '5000000' });
+    expect(intent?.metadata).toEqual({
+      installation: installationId(),
+      user_id: String(userId),
+      package: 'tokens-5m',
+      tokens: '5000000',
+      purchase_key: `purchase-${installationId()}-user-${userId}-tokens-5m-key-attempt-0001`,
+    });
 
     const rows = await purchasesOf(userId);
     expect(rows.map((r) => [r.delta, r.balanceAfter, r.reference])).toEqual([[5_000_000, 5_000_500, intent?.id]]);
     expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 5_000_500, held_tokens: 0 } });
   });
 
-  it('sends its own idempotency key to Stripe, scoped to the operator and the package', async () => {
+  it('sends its own idempotency key to Stripe, scoped to the installation, the operator and the package', async () => {
     const { userId, headers } = await buyer();
     await purchase({ ...headers, 'idempotency-key': 'attempt-0002' }, { amount: 1_000_000, price: 35 });
-    const sent = fake.requests.filter((r) => r.path === '/v1/payment_intents').at(-1);
-    expect(sent?.idempotencyKey).toBe(`purchase-user-${userId}-tokens-1m-key-attempt-0002`);
+    const sent = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1);
+    expect(sent?.idempotencyKey).toBe(`purchase-${installationId()}-user-${userId}-tokens-1m-key-attempt-0002`);
   });
 
   it('credits once for two identical purchases with the same key, even at the same moment', async () => {
@@ -185,19 +192,19 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
       id: `evt_${intent.id}`,
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { object: 'payment_intent', currency: 'usd', status: 'succeeded', ...intent } },
+      data: { object: { object: 'payment_intent', currency: 'usd', status: 'succeeded', ...intent, metadata: { installation: installationId(), ...intent.metadata } } },
     });
 
     it('credits a succeeded purchase once, whether the request or the event comes first', async () => {
       const { userId, headers } = await buyer();
       await purchase({ ...headers, 'idempotency-key': 'hook-1-key' }, { amount: 1_000_000, price: 35 });
       const [row] = await purchasesOf(userId);
-      const replay = await deliver(succeeded({ id: row!.reference!, amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m' } }));
+      const replay = await deliver(succeeded({ id: row!.reference!, amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m', tokens: '1000000' } }));
       expect(replay.statusCode).toBe(200);
       expect(await balanceOf(userId)).toBe(1_000_000);
 
       const publish = vi.spyOn(t.app.broadcaster, 'publish');
-      const processing = { id: 'pi_processedlater', amount: 16_000, metadata: { user_id: String(userId), package: 'tokens-5m' } };
+      const processing = { id: 'pi_processedlater', amount: 16_000, metadata: { user_id: String(userId), package: 'tokens-5m', tokens: '5000000' } };
       expect((await deliver(succeeded(processing))).statusCode).toBe(200);
       expect((await deliver(succeeded(processing))).statusCode).toBe(200);
       expect(await balanceOf(userId)).toBe(6_000_000);
@@ -207,7 +214,7 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
 
     it('ignores events that are not one of our purchases, and refuses a bad signature with 400', async () => {
       const { userId } = await t.signIn();
-      const wrongAmount = succeeded({ id: 'pi_wrongamount', amount: 100, metadata: { user_id: String(userId), package: 'tokens-1m' } });
+      const wrongAmount = succeeded({ id: 'pi_wrongamount', amount: 100, metadata: { user_id: String(userId), package: 'tokens-1m', tokens: '1000000' } });
       expect((await deliver(wrongAmount)).statusCode).toBe(200);
       expect((await deliver({ ...wrongAmount, type: 'customer.created' })).statusCode).toBe(200);
       expect(await balanceOf(userId)).toBe(0);

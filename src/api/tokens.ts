@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { tokensApi, purchaseKeyHeader, tokenPackages, type TokenPackage } from '../../contract/tokens';
-import { call } from './http';
+import { purchaseAttemptIsOver, tokensApi, purchaseKeyHeader, tokenPackages, type PurchaseTokensAnswer, type TokenPackage } from '../../contract/tokens';
+import { call, callForResponse, httpStatus } from './http';
 import { applyMutationStaleness } from './staleness';
 
 /** SPEC 9 price list, for display: "$35". The server owns the prices and checks what is sent. */
@@ -33,15 +33,42 @@ export interface PurchaseRequest {
   attemptKey: string;
 }
 
-/** POST /api/purchase-tokens { amount, price } (SPEC 7: price in dollars, as the spec's client sent it). */
-export function purchaseTokens({ pkg, attemptKey }: PurchaseRequest) {
-  return call(tokensApi.purchase, { body: { amount: pkg.amount, price: pkg.priceCents / 100 } }, { headers: { [purchaseKeyHeader]: attemptKey } });
+export interface PurchaseOutcome {
+  answer: PurchaseTokensAnswer;
+  /** 202: the payment is processing (or paid and not credited yet); its tokens come when it completes. */
+  processing: boolean;
 }
+
+/** POST /api/purchase-tokens { amount, price } (SPEC 7: price in dollars, as the spec's client sent it). */
+export async function purchaseTokens({ pkg, attemptKey }: PurchaseRequest): Promise<PurchaseOutcome> {
+  const { response, answer } = await callForResponse(
+    tokensApi.purchase,
+    { body: { amount: pkg.amount, price: pkg.priceCents / 100 } },
+    { headers: { [purchaseKeyHeader]: attemptKey } },
+  );
+  return { answer, processing: response.status === 202 };
+}
+
+/**
+ * Whether a failed purchase attempt is over, so that its key may go: a 4xx says nothing was charged. No answer, or
+ * a 5xx, may come after the card was charged: the retry sends the same key, and the server answers with that
+ * payment instead of charging again (docs/decisions/0020-purchases-that-are-never-lost.md).
+ */
+export const purchaseFailureIsFinal = (error: unknown): boolean => purchaseAttemptIsOver(httpStatus(error));
 
 export function usePurchaseTokens() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: purchaseTokens,
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'tokens.purchase', { sent, answer }),
+    onSuccess: ({ answer }, sent) => applyMutationStaleness(queryClient, 'tokens.purchase', { sent, answer }),
+  });
+}
+
+/** POST /api/purchase-tokens/check: asks the server to look for the operator's payments at Stripe and credit them. */
+export function useCheckPurchases() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(tokensApi.checkPurchases),
+    onSuccess: (answer) => applyMutationStaleness(queryClient, 'tokens.checkPurchases', { sent: undefined, answer }),
   });
 }

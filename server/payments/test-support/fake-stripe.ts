@@ -12,11 +12,13 @@ import { type CardFailure, cardBrand, chargeFailure, luhnValid, setupFailure, te
  *
  * Endpoints: customers create/retrieve/update (invoice_settings.default_payment_method), setup_intents
  * create/retrieve/confirm, payment_methods create/list/retrieve/attach/detach, payment_intents create (confirm,
- * off_session)/retrieve. POSTs honour `Idempotency-Key` like Stripe: the same key and parameters replay the first
- * answer (errors included), the same key with other parameters is an idempotency_error.
+ * off_session)/retrieve/list (by `customer` and `created`, newest first, paged by `limit` and `starting_after` /
+ * `ending_before`, as Stripe's). POSTs honour `Idempotency-Key` like Stripe: the same key and parameters replay the
+ * first answer (errors included, a 500 too), the same key with other parameters is an idempotency_error.
  *
  * Card behaviour follows Stripe's test numbers (test-cards.ts). Controls for tests: `breakApi`/`repairApi` (every
- * call answers 500), `hold` (park matching requests until released), direct state helpers.
+ * call, or the calls matching a method and path, answers 500), `failAfterCapture` (a payment is charged but its
+ * answer is an error or never arrives), `hold` (park matching requests until released), direct state helpers.
  */
 
 type Json = Record<string, unknown>;
@@ -68,7 +70,7 @@ export interface FakePaymentIntent {
   payment_method: string | null;
   description: string | null;
   metadata: Record<string, string>;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded';
   client_secret: string;
   last_payment_error: Json | null;
   livemode: false;
@@ -140,7 +142,8 @@ export class FakeStripe {
   private readonly intents = new Map<string, FakePaymentIntent>();
   private readonly idempotent = new Map<string, StoredAnswer>();
   private readonly holds: Held[] = [];
-  private brokenStatus: number | undefined;
+  private broken: { status: number; method?: string; path?: RegExp } | undefined;
+  private afterCapture: 'error' | 'none' | undefined;
   /** Every request, in order: method, path and idempotency key (tests count calls with it). */
   readonly requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
 
@@ -177,13 +180,24 @@ export class FakeStripe {
 
   // ---- controls ------------------------------------------------------------------------------------------------
 
-  /** Every call answers `status` (an api_error) until repairApi(). */
-  breakApi(status = 500): void {
-    this.brokenStatus = status;
+  /** Every call (or only those matching `only`'s method and path) answers `status` (an api_error) until repairApi(). */
+  breakApi(status = 500, only: { method?: string; path?: RegExp } = {}): void {
+    this.broken = { status, method: only.method?.toUpperCase(), path: only.path };
+  }
+
+  /**
+   * Until repairApi(), a payment intent created with `confirm` is charged as usual, but its answer is lost: 'error'
+   * answers a 500 api_error (kept under the idempotency key, so a retry with the key gets the 500 again, as Stripe
+   * replays a 500), 'none' drops the connection without an answer (each retry with the key too, until repaired; then
+   * the retry gets the payment). A decline still answers its card error.
+   */
+  failAfterCapture(answer: 'error' | 'none'): void {
+    this.afterCapture = answer;
   }
 
   repairApi(): void {
-    this.brokenStatus = undefined;
+    this.broken = undefined;
+    this.afterCapture = undefined;
   }
 
   /** Parks every request matching method and path until release(); `reached` resolves when one arrives. */
@@ -256,6 +270,10 @@ export class FakeStripe {
 
     await this.waitForHolds(method, url.pathname);
     const { status, body, replayed } = this.answer(method, url, raw, header(request, 'authorization'), idempotencyKey);
+    if (this.afterCapture === 'none' && isCharge(method, url.pathname) && status === 200) {
+      request.socket.destroy();
+      return;
+    }
     response.writeHead(status, {
       'content-type': 'application/json',
       'request-id': newId('req'),
@@ -280,8 +298,9 @@ export class FakeStripe {
     authorization: string | undefined,
     idempotencyKey: string | undefined,
   ): { status: number; body: Json; replayed: boolean } {
-    if (this.brokenStatus !== undefined) {
-      return { status: this.brokenStatus, body: { error: { type: 'api_error', message: 'An unknown error occurred.' } }, replayed: false };
+    const broken = this.broken;
+    if (broken && (broken.method ?? method) === method && (broken.path?.test(url.pathname) ?? true)) {
+      return { status: broken.status, body: { error: { type: 'api_error', message: 'An unknown error occurred.' } }, replayed: false };
     }
     const key = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
     const secret = key === this.secretKey;
@@ -310,6 +329,10 @@ export class FakeStripe {
       if (!(error instanceof StripeFailure)) throw error;
       status = error.status;
       body = { error: error.body };
+    }
+    if (this.afterCapture === 'error' && isCharge(method, url.pathname) && status === 200) {
+      status = 500;
+      body = { error: { type: 'api_error', message: 'An unknown error occurred while processing your request.' } };
     }
     if (storeKey) this.idempotent.set(storeKey, { fingerprint, status, body });
     return { status, body, replayed: false };
@@ -349,6 +372,8 @@ export class FakeStripe {
         return this.detach(id!) as unknown as Json;
       case 'POST payment_intents':
         return this.createPaymentIntent(form) as unknown as Json;
+      case 'GET payment_intents':
+        return this.listPaymentIntents(form);
       case 'GET payment_intents/:id': {
         const intent = this.intents.get(id!);
         if (!intent) throw missing('payment_intent', id!, 'intent');
@@ -523,6 +548,27 @@ export class FakeStripe {
 
   // ---- payment intents -----------------------------------------------------------------------------------------
 
+  /** GET /v1/payment_intents: newest first, by `customer` and `created` (a number, or gt/gte/lt/lte), paged. */
+  private listPaymentIntents(form: FormObject): Json {
+    const customer = text(form, 'customer');
+    const created = createdFilter(form);
+    const limit = text(form, 'limit') ? integer(text(form, 'limit'), 'limit') : 10;
+    if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
+    let matching = [...this.intents.values()].reverse().filter((i) => (customer === undefined || i.customer === customer) && created(i.created));
+    const after = text(form, 'starting_after');
+    const before = text(form, 'ending_before');
+    if (after !== undefined) {
+      const at = matching.findIndex((i) => i.id === after);
+      if (at === -1) throw missing('payment_intent', after, 'starting_after');
+      matching = matching.slice(at + 1);
+    } else if (before !== undefined) {
+      const at = matching.findIndex((i) => i.id === before);
+      if (at === -1) throw missing('payment_intent', before, 'ending_before');
+      matching = matching.slice(Math.max(0, at - limit), at);
+    }
+    return { object: 'list', data: matching.slice(0, limit), has_more: matching.length > limit, url: '/v1/payment_intents' };
+  }
+
   private createPaymentIntent(form: FormObject): FakePaymentIntent {
     const amount = integer(text(form, 'amount'), 'amount');
     if (amount < 50) throw invalid('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
@@ -571,6 +617,23 @@ const tokenNumbers: Record<string, string> = {
   tok_mastercard: testCards.mastercard,
   tok_chargeDeclined: testCards.declinedOnCharge,
 };
+
+/** A request that confirms a payment intent (creates and charges it). */
+const isCharge = (method: string, path: string) => method === 'POST' && path === '/v1/payment_intents';
+
+/** Stripe's `created` list filter: an exact second, or a range of gt, gte, lt and lte. */
+function createdFilter(form: FormObject): (created: number) => boolean {
+  const exact = text(form, 'created');
+  if (exact !== undefined) {
+    const at = integer(exact, 'created');
+    return (created) => created === at;
+  }
+  const range = child(form, 'created') ?? {};
+  const bound = (name: string) => (text(range, name) === undefined ? undefined : integer(text(range, name), `created[${name}]`));
+  const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map(bound);
+  return (created) =>
+    (gt === undefined || created > gt) && (gte === undefined || created >= gte) && (lt === undefined || created < lt) && (lte === undefined || created <= lte);
+}
 
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];

@@ -1,9 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { paymentMessages } from '../../../contract/payment-methods';
-import { httpStatus, serverMessage } from '../../api/http';
+import { errorMessage, serverMessage } from '../../api/http';
 import { describeCard, usePaymentMethods } from '../../api/payment-methods';
-import { formatPrice, formatTokens, newPurchaseKey, tokenPackages, usePurchaseTokens, type TokenPackage } from '../../api/tokens';
+import {
+  formatPrice,
+  formatTokens,
+  newPurchaseKey,
+  purchaseFailureIsFinal,
+  tokenPackages,
+  useCheckPurchases,
+  usePurchaseTokens,
+  type TokenPackage,
+} from '../../api/tokens';
 import { paymentsConfigured } from '../../config/meta';
 import { Modal } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
@@ -12,6 +21,10 @@ import './purchase-tokens-dialog.css';
 export const paymentsNotConfiguredText = paymentMessages.notConfigured;
 /** SPEC 8 "Token purchase failure". */
 export const purchaseFailedText = 'Failed to purchase tokens. Please try again.';
+const description = 'Tokens pay for generating events, brands and equipment.';
+/** After a failure that may have followed a charge: the retry re-sends the attempt's key. */
+export const notChargedTwiceText = 'If your card was charged, trying again will not charge it twice.';
+export const checkFailedText = 'Failed to check the payment. Please try again.';
 
 /**
  * SPEC 2 "Purchase Tokens modal": the token packages of SPEC 9 with their prices. Purchasing charges the operator's
@@ -19,8 +32,10 @@ export const purchaseFailedText = 'Failed to purchase tokens. Please try again.'
  * realtime `changetokens` event). Without a card provider on this server the dialog says so and the purchase button
  * stays disabled; without a default card it points to the Payment Methods screen.
  *
- * Each purchase attempt carries one idempotency key, kept until the server answers: a double click or a re-send
- * after a lost connection charges once.
+ * Each purchase attempt carries one idempotency key per package, kept until the server answers 2xx or a 4xx (which
+ * says nothing was charged): a double click, or a retry after no answer or a 5xx that may have followed a charge,
+ * charges once (docs/decisions/0020-purchases-that-are-never-lost.md). A 202 is a payment still processing: the
+ * dialog says so and lets the operator check again, which asks the server to look for it at Stripe.
  */
 export function PurchaseTokensDialog({
   open,
@@ -36,8 +51,11 @@ export function PurchaseTokensDialog({
   const purchase = usePurchaseTokens();
   const cards = usePaymentMethods({ enabled: open && configured });
   const [chosen, setChosen] = useState<TokenPackage['id']>(tokenPackages[0].id);
-  const [failure, setFailure] = useState<{ detail?: string } | null>(null);
-  const attemptKey = useRef<string | null>(null);
+  const check = useCheckPurchases();
+  const [failure, setFailure] = useState<{ detail?: string; mayHaveCharged: boolean } | null>(null);
+  /** A payment still processing (202, or a check that found it so): its message, or why the check failed. */
+  const [processing, setProcessing] = useState<{ message: string; checkFailed?: string } | null>(null);
+  const attemptKeys = useRef(new Map<TokenPackage['id'], string>());
   const groupName = useId();
   const pkg = tokenPackages.find((p) => p.id === chosen) ?? tokenPackages[0];
 
@@ -47,7 +65,9 @@ export function PurchaseTokensDialog({
   function close(next: boolean) {
     if (!next) {
       setFailure(null);
+      setProcessing(null);
       purchase.reset();
+      check.reset();
     }
     onOpenChange(next);
   }
@@ -55,21 +75,72 @@ export function PurchaseTokensDialog({
   function buy() {
     if (purchase.isPending) return;
     setFailure(null);
-    attemptKey.current ??= newPurchaseKey();
+    const attemptKey = attemptKeys.current.get(pkg.id) ?? newPurchaseKey();
+    attemptKeys.current.set(pkg.id, attemptKey);
     purchase.mutate(
-      { pkg, attemptKey: attemptKey.current },
+      { pkg, attemptKey },
       {
-        onSuccess: (answer) => {
-          attemptKey.current = null;
+        onSuccess: ({ answer, processing: stillProcessing }) => {
+          attemptKeys.current.delete(pkg.id);
+          if (stillProcessing) {
+            setProcessing({ message: answer.message });
+            return;
+          }
           toast.success(answer.message);
           close(false);
         },
         onError: (error) => {
-          // An answered attempt is over; one that got no answer may have charged, so a retry re-sends its key.
-          if (httpStatus(error) !== undefined) attemptKey.current = null;
-          setFailure({ detail: serverMessage(error) });
+          const final = purchaseFailureIsFinal(error);
+          if (final) attemptKeys.current.delete(pkg.id);
+          setFailure({ detail: serverMessage(error), mayHaveCharged: !final });
         },
       },
+    );
+  }
+
+  function checkAgain() {
+    if (check.isPending) return;
+    check.mutate(undefined, {
+      onSuccess: (answer) => {
+        if (answer.processing) {
+          setProcessing({ message: answer.message });
+          return;
+        }
+        toast.success(answer.message);
+        close(false);
+      },
+      onError: (error) => setProcessing((shown) => ({ message: shown?.message ?? '', checkFailed: errorMessage(error, checkFailedText) })),
+    });
+  }
+
+  if (processing) {
+    return (
+      <Modal
+        open={open}
+        onOpenChange={close}
+        title="Purchase Tokens"
+        returnFocusTo={returnFocusTo}
+        description={description}
+        footer={
+          <>
+            <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
+              Close
+            </button>
+            <button type="button" className="btn btn--primary" disabled={check.isPending} aria-busy={check.isPending || undefined} onClick={checkAgain}>
+              {check.isPending ? 'Checking...' : 'Check again'}
+            </button>
+          </>
+        }
+      >
+        <p className="notice" role="status">
+          {processing.message}
+        </p>
+        {processing.checkFailed ? (
+          <p className="form-error" role="alert">
+            {processing.checkFailed}
+          </p>
+        ) : null}
+      </Modal>
     );
   }
 
@@ -79,7 +150,7 @@ export function PurchaseTokensDialog({
       onOpenChange={close}
       title="Purchase Tokens"
       returnFocusTo={returnFocusTo}
-      description="Tokens pay for generating events, brands and equipment."
+      description={description}
       footer={
         <>
           <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
@@ -128,6 +199,7 @@ export function PurchaseTokensDialog({
         <div className="form-error" role="alert">
           <p className="form-error__line">{purchaseFailedText}</p>
           {failure.detail ? <p className="form-error__line">{failure.detail}</p> : null}
+          {failure.mayHaveCharged ? <p className="form-error__line">{notChargedTwiceText}</p> : null}
         </div>
       ) : null}
     </Modal>
