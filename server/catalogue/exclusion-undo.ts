@@ -96,24 +96,40 @@ async function restorableRows(tx: Transaction, changeId: number, kind: Kind): Pr
     }));
 }
 
-/** Puts rows of one kind back: the exclusions the change made are deleted, those it removed are inserted again. */
-async function restore(tx: Transaction, kind: Kind, rows: readonly Restorable[]): Promise<void> {
+/**
+ * Puts rows of one kind back: the exclusions the change made are deleted, those it removed are inserted again.
+ * Answers the rows it put back. A row another transaction flipped after `restorableRows` read it (an "exclude all
+ * matching" committing meanwhile: the brand's row lock does not stop an exclusion being inserted) is changed since:
+ * its delete finds nothing, its insert meets the other's row and does nothing, and it is skipped.
+ */
+async function restore(tx: Transaction, kind: Kind, rows: readonly Restorable[]): Promise<Restorable[]> {
   const table = kind === 'brand' ? brandExclusions : equipmentExclusions;
   const key = kind === 'brand' ? brandExclusions.brandId : equipmentExclusions.equipmentId;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const restoredIds: number[] = [];
   for (const part of chunks(rows.filter((row) => row.excluded))) {
-    await tx.delete(table).where(
-      inArray(
-        key,
-        part.map((row) => row.id),
-      ),
-    );
+    const ids = part.map((row) => row.id);
+    const deleted = await tx.delete(table).where(inArray(key, ids)).returning({ id: key });
+    restoredIds.push(...deleted.map((row) => row.id));
   }
   // Inserted again with the author and time it had, so the exclusion lists (newest first) keep their order.
   const asBefore = (row: Restorable) => ({ createdBy: row.previousCreatedBy, createdAt: row.previousCreatedAt ?? new Date() });
   for (const part of chunks(rows.filter((row) => !row.excluded))) {
-    if (kind === 'brand') await tx.insert(brandExclusions).values(part.map((row) => ({ brandId: row.id, ...asBefore(row) })));
-    else await tx.insert(equipmentExclusions).values(part.map((row) => ({ equipmentId: row.id, ...asBefore(row) })));
+    const inserted =
+      kind === 'brand'
+        ? await tx
+            .insert(brandExclusions)
+            .values(part.map((row) => ({ brandId: row.id, ...asBefore(row) })))
+            .onConflictDoNothing()
+            .returning({ id: brandExclusions.brandId })
+        : await tx
+            .insert(equipmentExclusions)
+            .values(part.map((row) => ({ equipmentId: row.id, ...asBefore(row) })))
+            .onConflictDoNothing()
+            .returning({ id: equipmentExclusions.equipmentId });
+    restoredIds.push(...inserted.map((row) => row.id));
   }
+  return restoredIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** POST /api/exclusion-changes/{id}/undo */
@@ -128,10 +144,8 @@ export async function undoExclusionChange(db: Database, notifier: Notifier, inpu
       })
       .from(exclusionChangeRows)
       .where(eq(exclusionChangeRows.changeId, change.id));
-    const brandRows = await restorableRows(tx, change.id, 'brand');
-    const equipmentRows = await restorableRows(tx, change.id, 'equipment');
-    await restore(tx, 'brand', brandRows);
-    await restore(tx, 'equipment', equipmentRows);
+    const brandRows = await restore(tx, 'brand', await restorableRows(tx, change.id, 'brand'));
+    const equipmentRows = await restore(tx, 'equipment', await restorableRows(tx, change.id, 'equipment'));
     await tx
       .update(exclusionChanges)
       .set({ undoneAt: sql`now()` })

@@ -1,5 +1,6 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { exitWithFailure } from './failure';
 
 /** `npm run db:migrate`: applies the migrations to the configured database and exits. */
 try {
@@ -8,6 +9,5 @@ try {
   await database.close();
   console.log(`Migrations applied (${database.engine}).`);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  exitWithFailure(error);
 }

@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedScale } from '../seed/scale';
+import { exitWithFailure } from './failure';
 
 /**
  * `npm run seed:scale`: fills the configured database (DATA_DIR's PGlite, or DATABASE_URL) with the catalogue at
@@ -25,6 +26,5 @@ try {
     await database.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  exitWithFailure(error);
 }

@@ -1,5 +1,6 @@
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { startServer } from '../server';
+import { exitWithFailure } from './failure';
 import { buildSpa, spaNeedsBuild } from './spa-build';
 
 /**
@@ -54,11 +55,4 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+main().catch(exitWithFailure);

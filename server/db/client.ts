@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDirectory } from './data-directory-lock';
 import { copyPgliteTemplate, pgliteOptions } from './pglite-template';
 import * as schema from './schema';
 
@@ -38,26 +39,65 @@ export function engineOf(db: Database): DatabaseHandle['engine'] | undefined {
   return engines.get(db);
 }
 
-/** Opens the database (PGlite in a folder or in memory, or PostgreSQL) and applies the migrations. */
+const postgresUrls = new WeakMap<Database, string>();
+
+/**
+ * A connection of its own (not one of the pool's) to the PostgreSQL database `db` is on, not yet connected, for what
+ * must last as long as a session does (a session-level lock); undefined on PGlite, which has one session.
+ */
+export function newPostgresSession(db: Database, applicationName: string): pg.Client | undefined {
+  const url = postgresUrls.get(db);
+  return url === undefined ? undefined : new pg.Client({ connectionString: url, application_name: applicationName });
+}
+
+/**
+ * Opens the database (PGlite in a folder or in memory, or PostgreSQL) and applies the migrations. A PGlite folder is
+ * locked for this process until `close` (server/db/data-directory-lock.ts): another process holding it makes this
+ * throw DataDirectoryInUseError before anything is read or written.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
     engines.set(db as unknown as Database, 'postgres');
+    postgresUrls.set(db as unknown as Database, target.url);
     return { db: db as unknown as Database, engine: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
-  if ('dataDir' in target) {
-    const cluster = path.join(target.dataDir, 'pglite');
-    await mkdir(target.dataDir, { recursive: true });
-    if (!existsSync(cluster)) await copyPgliteTemplate(cluster);
-    client = await PGlite.create(cluster, pgliteOptions);
-  } else {
-    client = await PGlite.create({ ...pgliteOptions, loadDataDir: target.from });
+  let release: () => Promise<void> = () => Promise.resolve();
+  try {
+    if ('dataDir' in target) {
+      const cluster = path.join(target.dataDir, 'pglite');
+      await mkdir(target.dataDir, { recursive: true });
+      ({ release } = await lockDataDirectory(target.dataDir));
+      if (!existsSync(cluster)) await copyPgliteTemplate(cluster);
+      client = await PGlite.create(cluster, pgliteOptions);
+    } else {
+      client = await PGlite.create({ ...pgliteOptions, loadDataDir: target.from });
+    }
+  } catch (error) {
+    await release();
+    throw error;
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    await release();
+    throw error;
+  }
   engines.set(db as unknown as Database, 'pglite');
-  return { db: db as unknown as Database, engine: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    engine: 'pglite',
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await release();
+      }
+    },
+  };
 }

@@ -21,7 +21,7 @@ export interface GenerationPluginOptions {
 export async function createProvider(ai: AiConfig): Promise<GenerationProvider> {
   return ai.provider === 'openai'
     ? await createOpenAiProvider({ apiKey: ai.apiKey, baseUrl: ai.baseUrl, model: ai.model, timeoutMs: ai.timeoutMs, maxOutputTokens: ai.maxOutputTokens })
-    : createDemoProvider({ delayMs: ai.demoDelayMs });
+    : createDemoProvider({ delayMs: ai.demoDelayMs, free: ai.free });
 }
 
 /**
@@ -31,7 +31,7 @@ export async function createProvider(ai: AiConfig): Promise<GenerationProvider> 
  */
 export default fp<GenerationPluginOptions>(
   async (app, options) => {
-    const holder = newLeaseHolder();
+    const holder = newLeaseHolder(app.db);
     const deps = {
       db: app.db,
       provider: await createProvider(options.ai),
@@ -45,7 +45,7 @@ export default fp<GenerationPluginOptions>(
     app.addHook('onReady', () => worker.start());
     app.addHook('preClose', async () => {
       await worker.stop();
-      holder.retire();
+      await holder.retire();
     });
   },
   { name: 'generation', dependencies: ['database', 'notifier'] },

@@ -18,8 +18,12 @@ export class Slots {
     return true;
   }
 
-  /** A place once one is free; first asked, first served. Rejects when `signal` aborts first. */
+  /**
+   * A place once one is free; first asked, first served. Rejects when `signal` aborts first, and at once when it has
+   * aborted already (a waiter that gave up takes no place, free or not).
+   */
   take(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
     if (this.tryTake()) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       const granted = () => {
@@ -31,7 +35,6 @@ export class Slots {
         if (index >= 0) this.waiting.splice(index, 1);
         reject(signal.reason);
       };
-      if (signal.aborted) return abandoned();
       signal.addEventListener('abort', abandoned, { once: true });
       this.waiting.push(granted);
     });

@@ -2,7 +2,7 @@ import { balanceChanged } from '../notify/notifier';
 import type { GenerationConfig } from '../config';
 import type { LeaseHolder } from './lease-holder';
 import { executeRun, RunInterrupted, type RunnerDeps, type RunOutcome } from './runner';
-import { claimNextRun, freeRunsOfDeadHolders, releaseRun, renewLeases, type RunRow } from './runs';
+import { claimNextRun, freeRunsOfDeadHolders, releaseRun, renewLeases, stillHeld, type RunRow } from './runs';
 import { Slots } from './slots';
 import type { TargetContext } from './targets';
 
@@ -11,8 +11,8 @@ import type { TargetContext } from './targets';
  * `concurrency` at once in all (a request's run goes before the queue's). Woken when this process queues a run and
  * every `pollMs` for the others' and for runs a stopped process left behind. While it works on a run it renews the
  * run's lease every third of the lease; a run whose lease another process took over is abandoned at once. At start
- * it frees the runs of its host's dead processes (a crash, `kill -9`), so they resume at once. Stopping aborts the
- * provider calls in flight and gives their runs back.
+ * it shows its lease holder alive and frees the runs of dead holders (a crash, `kill -9`; lease-holder.ts says how a
+ * holder is known dead), so they resume at once. Stopping aborts the provider calls in flight and gives their runs back.
  */
 export class GenerationWorker {
   private readonly slots: Slots;
@@ -31,7 +31,8 @@ export class GenerationWorker {
   }
 
   async start(): Promise<void> {
-    const freed = await freeRunsOfDeadHolders(this.deps.db, (holder) => this.holder.isDeadNeighbour(holder));
+    await this.holder.attend();
+    const freed = await freeRunsOfDeadHolders(this.deps.db, (holders) => this.holder.deadAmong(holders));
     if (freed > 0) this.deps.log.info({ runs: freed }, 'took over the generation runs of a stopped process');
     const poll = setInterval(() => this.wake(), this.options.pollMs);
     const heartbeat = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.options.leaseMs / 3)));
@@ -49,16 +50,20 @@ export class GenerationWorker {
 
   /**
    * Runs a run this process already holds (a request that answers with its result) once a place is free, counted
-   * for `stop`. Its lease is renewed meanwhile; stopping before its turn gives it back.
+   * for `stop`. Its lease is renewed meanwhile; stopping before its turn gives it back. Cancelled (or taken over)
+   * before its turn, it answers `lost` at once: the wait for a place ends with it.
    */
   runHeld(run: RunRow, context: TargetContext): Promise<RunOutcome> {
     const controller = this.hold(run.id);
     return this.track(
       (async (): Promise<RunOutcome> => {
         try {
-          await this.slots.take(this.shutdown.signal);
-        } catch {
+          await this.placeFor(run.id, controller);
+        } catch (error) {
           this.held.delete(run.id);
+          // The database failed: the run's lease runs out and another process takes it.
+          if (!(error instanceof RunInterrupted)) throw error;
+          if (controller.signal.aborted) return { kind: 'lost' };
           await this.giveBack(run.id);
           return { kind: 'released' };
         }
@@ -85,6 +90,17 @@ export class GenerationWorker {
     for (const timer of this.timers) clearInterval(timer);
     this.shutdown.abort(new RunInterrupted('stopping'));
     await Promise.allSettled([...this.inFlight]);
+  }
+
+  /**
+   * A place for a held run, given up when the process stops or the run is abandoned (cancelled). A cancel that
+   * committed before the run was registered as held (`abandon` found nothing to stop) is seen by the check before
+   * waiting; one after it aborts the wait.
+   */
+  private async placeFor(runId: number, controller: AbortController): Promise<void> {
+    if (this.slots.tryTake()) return;
+    if (!(await stillHeld(this.deps.db, runId, this.deps.lease.holder))) controller.abort(new RunInterrupted('lost'));
+    await this.slots.take(AbortSignal.any([this.shutdown.signal, controller.signal]));
   }
 
   /** Holds one place: takes the oldest free run and works on it, then gives the place back (to a waiting request first). */
