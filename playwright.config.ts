@@ -31,13 +31,15 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : undefined,
-  forbidOnly: Boolean(process.env.CI),
+  // A test passes or fails: `.only` fails the run, and so does a skipped test (e2e/run-report.ts, which also prints
+  // what the run ran on).
+  forbidOnly: true,
   // A test that fails runs once more, recording its trace (below); one that then passes still fails the run.
   retries: 1,
   failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  reporter: [['list'], ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]), ['./e2e/run-report.ts']],
   use: {
     ...devices['Desktop Chrome'],
     // DOM snapshots of a failed test's second run, without the screencast. Recording every test (retain-on-failure) cost

@@ -18,6 +18,18 @@ const serverTests = {
   globalSetup: ['server/test/global-setup.ts'],
 };
 const moduleMockingTests = ['server/plugins/catalogue-answers-one-build.test.ts'];
+/**
+ * The server tests need PostgreSQL and Redis, unless TEST_DATABASES or TEST_SERVICES leaves one out (a list of the
+ * parts to run on, server/test/targets.ts): then the files that need only that part are left out with it, and the
+ * run's last line says so.
+ */
+const postgresOnlyTests = ['server/db/screen-queries-use-indexes.test.ts'];
+const redisTests = ['server/realtime/redis-fanout.test.ts'];
+function leavesOut(variable: 'TEST_DATABASES' | 'TEST_SERVICES', part: string): boolean {
+  const parts = process.env[variable]?.toLowerCase().split(',').map((name) => name.trim());
+  return parts !== undefined && !parts.includes(part);
+}
+const leftOut = [...(leavesOut('TEST_DATABASES', 'postgres') ? postgresOnlyTests : []), ...(leavesOut('TEST_SERVICES', 'redis') ? redisTests : [])];
 
 export default defineConfig({
   // Vitest runs server and unit tests only: it needs neither the route generator nor React's transform.
@@ -76,6 +88,10 @@ export default defineConfig({
     // core less, one worker here, left a core idle: 264 s against 163 s for the run on this 2-core machine; three were
     // slower again (175 s).
     maxWorkers: '100%',
+    // A test passes or fails: `.only` fails the run, and so does any skipped test (server/test/run-report.ts), which
+    // also prints what the run ran on. No test files found fails too (passWithNoTests stays off).
+    allowOnly: false,
+    reporters: ['default', ['./server/test/run-report.ts', { serverProjects: ['server', 'server-mocks'], redisTests }]],
     projects: [
       {
         test: {
@@ -86,7 +102,7 @@ export default defineConfig({
           // The server keeps no module state one test file could leak into another: its caches are per database, and
           // every file opens its own.
           isolate: false,
-          exclude: moduleMockingTests,
+          exclude: [...moduleMockingTests, ...leftOut],
         },
       },
       {

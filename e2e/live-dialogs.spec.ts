@@ -1,4 +1,5 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, WebSocket } from '@playwright/test';
+import { realtimeEvents } from '../contract/realtime';
 import { issueAccessToken } from '../server/auth/access-tokens';
 import { upsertOperator } from '../server/auth/users';
 import { expect, test, type TestServer } from './fixtures';
@@ -6,8 +7,19 @@ import { markDocument, expectNoReload, renamedFrom, scratchCategory, whenLive } 
 
 /**
  * Issue 11 point 9: a dialog holds its row's id and reads the row from the cache, so a change another operator
- * makes while it is open shows in it, without closing it.
+ * makes while it is open shows in it, without closing it. Nothing else refreshes an open dialog (the screen's queries
+ * refetch on mount and focus, never on a timer), so the change showing after its live event is the live path's doing.
  */
+
+/** Resolves once the page's socket has received the live event of a change to this subcategory. Call it before the change. */
+function subcategoryEvent(socket: WebSocket, subcategoryId: number) {
+  return socket.waitForEvent('framereceived', {
+    predicate: ({ payload }) => {
+      const frame = JSON.parse(String(payload)) as { event: string; data?: string };
+      return frame.event === realtimeEvents.updateSubcategory && (JSON.parse(frame.data ?? '{}') as { subcategory_id?: number }).subcategory_id === subcategoryId;
+    },
+  });
+}
 
 /** Another operator's rename of a subcategory, through the API as their screen would send it. */
 async function renameAsAnotherOperator(request: APIRequestContext, server: TestServer, id: number, name: string) {
@@ -25,17 +37,18 @@ async function markDialog(dialog: Locator) {
   await dialog.evaluate((element) => element.setAttribute('data-still-open', 'yes'));
 }
 
-async function openEquipmentsOf(page: Page, server: TestServer, category: string) {
+async function openEquipmentsOf(page: Page, server: TestServer, category: string): Promise<WebSocket> {
   await server.loginAs(page);
   const live = whenLive(page);
   await page.goto(`${server.url}/dashboard/equipments`);
-  await live;
+  const socket = await live;
   await page.getByRole('main').getByRole('button', { name: new RegExp(`^${category}`) }).click();
   await markDocument(page);
+  return socket;
 }
 
 test.describe('open dialogs follow live changes', () => {
-  test('the equipment details dialog shows a rename of its subcategory by another operator within a second', async ({ page, server }) => {
+  test('the equipment details dialog shows a rename of its subcategory by another operator, staying open', async ({ page, server }) => {
     const scratch = await scratchCategory(server.db, 'details dialog');
     try {
       const subcategory = `${scratch.name} sub`;
@@ -43,7 +56,7 @@ test.describe('open dialogs follow live changes', () => {
       // The dialog is in the URL (a subcategory without items has no View Equipments button).
       const live = whenLive(page);
       await page.goto(`${server.url}/dashboard/equipments?items=${scratch.subcategoryId}`);
-      await live;
+      const socket = await live;
       await markDocument(page);
       const details = page.getByRole('dialog', { name: `Equipment Details for ${subcategory}` });
       await expect(details).toBeVisible();
@@ -51,10 +64,12 @@ test.describe('open dialogs follow live changes', () => {
       await markDialog(details);
 
       const renamed = renamedFrom(subcategory);
+      const event = subcategoryEvent(socket, scratch.subcategoryId);
       await renameAsAnotherOperator(page.request, server, scratch.subcategoryId, renamed);
+      await event;
       const after = page.getByRole('dialog', { name: `Equipment Details for ${renamed}` });
-      await expect(after).toBeVisible({ timeout: 1_000 });
-      await expect(after.getByRole('table', { name: `Equipment of ${renamed}` })).toBeVisible({ timeout: 1_000 });
+      await expect(after).toBeVisible();
+      await expect(after.getByRole('table', { name: `Equipment of ${renamed}` })).toBeVisible();
       await expect(after).toHaveAttribute('data-still-open', 'yes');
       await expectNoReload(page);
     } finally {
@@ -66,7 +81,7 @@ test.describe('open dialogs follow live changes', () => {
     const scratch = await scratchCategory(server.db, 'change dialog');
     try {
       const subcategory = `${scratch.name} sub`;
-      await openEquipmentsOf(page, server, scratch.name);
+      const socket = await openEquipmentsOf(page, server, scratch.name);
       await page.getByRole('button', { name: `Actions for ${subcategory}` }).click();
       await page.getByRole('menuitem', { name: 'Change Category' }).click();
       const change = page.getByRole('dialog', { name: 'Change Category' });
@@ -76,8 +91,10 @@ test.describe('open dialogs follow live changes', () => {
       await markDialog(change);
 
       const renamed = renamedFrom(subcategory);
+      const event = subcategoryEvent(socket, scratch.subcategoryId);
       await renameAsAnotherOperator(page.request, server, scratch.subcategoryId, renamed);
-      await expect(change).toContainText(`Move ${renamed} to another category.`, { timeout: 1_000 });
+      await event;
+      await expect(change).toContainText(`Move ${renamed} to another category.`);
       await expect(change).toHaveAttribute('data-still-open', 'yes');
       await expect(search).toHaveValue('Constr');
       await expectNoReload(page);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSpa, spaNeedsBuild } from '../../server/cli/spa-build';
 import { startTestServer } from '../fixtures';
-import { availableEngines } from '../../server/test/databases';
+import { postgresReachable } from '../../server/test/databases';
 import { benchApi } from './api';
 import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
@@ -44,7 +44,7 @@ const sections: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
   api: () => benchApi('pglite'),
   api_postgres: async () =>
-    (await availableEngines()).includes('postgres') ? benchApi('postgres') : { skipped: 'PostgreSQL is not reachable' },
+    (await postgresReachable()) ? benchApi('postgres') : { skipped: 'PostgreSQL is not reachable' },
   two_processes: benchTwoProcesses,
   browser_at_scale: benchBrowserScale,
   live_event_cost: benchLiveEventCost,

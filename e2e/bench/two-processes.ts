@@ -10,6 +10,7 @@ import { channels, realtimeEvents } from '../../contract/realtime';
 import { loadConfig } from '../../server/config';
 import { seedScale } from '../../server/seed/scale';
 import { freshDatabase, postgresReachable } from '../../server/test/databases';
+import { redisReachable, testRedisUrl } from '../../server/test/targets';
 import { measureMixed, measurePaced, pacedRatePerSecond, postgresLoadTargetMet, screenCallsAt, signIn, startChildServer, stopChild, untilSeededRunsFinish } from './api';
 import { percentile } from './percentile';
 import { isMainModule, printFigures } from './run-alone';
@@ -23,23 +24,10 @@ import { isMainModule, printFigures } from './run-alone';
  * client's receipt (100 events after 10 to warm up). Needs PostgreSQL and Redis at 127.0.0.1 (as the tests do).
  * Run alone: `npx tsx e2e/bench/two-processes.ts`.
  */
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl;
 const clients = 50;
 const warmupEvents = 10;
 const measuredEvents = 100;
-
-async function redisReachable(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** Milliseconds from a trigger sent to process `from` until a client of process `to` has it, `count` times. */
 async function deliveryAcross(from: number, to: number, token: string, pusherSecret: string, count: number): Promise<number[]> {

@@ -11,9 +11,12 @@ describe('closing the app', () => {
     const outcome: { value?: number; error?: unknown } = {};
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
+    // The handler's query comes once the app has begun to close (its client gone): the close must wait for it.
+    let closeBegun!: () => void;
+    const closing = new Promise<void>((resolve) => (closeBegun = resolve));
     app.get('/slow-query', { config: { public: true } }, async () => {
       started();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await closing;
       try {
         const result = await app.db.execute(sql`select 41 + 1 as value`);
         outcome.value = Number((result as unknown as { rows: { value: number }[] }).rows[0]?.value);
@@ -29,7 +32,9 @@ describe('closing the app', () => {
     request.on('error', () => undefined);
     await running;
     request.destroy();
-    await app.close();
+    const closed = app.close();
+    closeBegun();
+    await closed;
 
     expect(outcome.error).toBeUndefined();
     expect(outcome.value).toBe(42);

@@ -3,16 +3,17 @@ import PusherServer from 'pusher';
 import type PusherClient from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { channels, realtimeEvents } from '../../contract/realtime';
+import { requireRedis, testRedisUrl } from '../test/targets';
 import { testRealtimeConfig } from './test-support/app';
 import { connected, nextEvent, pusherClient, subscribe } from './test-support/clients';
 import { type ChildServer, spawnServer } from './test-support/spawn';
 
 /**
  * Two API processes sharing the Redis at 127.0.0.1:6379: an event raised in one reaches a client of the other.
- * A channel prefix of this run keeps parallel runs apart.
+ * A channel prefix of this run keeps parallel runs apart. Without Redis the file fails, saying how to start it;
+ * TEST_SERVICES=none leaves it out of the run (server/test/targets.ts).
  */
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test:realtime:${randomUUID()}:`;
 let first: ChildServer;
 let second: ChildServer;
@@ -28,7 +29,8 @@ async function subscribedOn(server: ChildServer, name: string, userId: number) {
 }
 
 beforeAll(async () => {
-  const env = { REDIS_URL: redisUrl, REALTIME_REDIS_PREFIX: prefix };
+  await requireRedis();
+  const env = { REDIS_URL: testRedisUrl, REALTIME_REDIS_PREFIX: prefix };
   [first, second] = await Promise.all([spawnServer('standalone', env), spawnServer('standalone', env)]);
 });
 

@@ -319,8 +319,7 @@ describe.each(engines)('categories on %s', (engine) => {
     }
   });
 
-  it('announces renames and moves on their channels after they are stored', async (ctx) => {
-    if (!t.app.hasDecorator('broadcaster')) ctx.skip(); // pending until the realtime plugin is wired into buildApp
+  it('announces renames and moves on their channels after they are stored', async () => {
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     const audio = await ids.category('Audio Equipment');
     const monitors = await ids.subcategory('Studio Monitors');

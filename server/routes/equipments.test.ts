@@ -198,8 +198,7 @@ describe.each(engines)('equipments on %s', (engine) => {
     }
   });
 
-  it('announces an edit on the equipments channel with the subcategories it touched', async (ctx) => {
-    if (!t.app.hasDecorator('broadcaster')) ctx.skip(); // pending until the realtime plugin is wired into buildApp
+  it('announces an edit on the equipments channel with the subcategories it touched', async () => {
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     const item = await row('Claas', 'Lexion 8900');
     await call('POST', '/api/equipments/update', { ...item, year: 2024 });

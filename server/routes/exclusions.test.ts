@@ -158,8 +158,7 @@ describe.each(engines)('exclusions on %s', (engine) => {
     }
   });
 
-  it('announces exclusions: the brand on the brand channel, models on the equipments channel', async (ctx) => {
-    if (!t.app.hasDecorator('broadcaster')) ctx.skip(); // pending until the realtime plugin is wired into buildApp
+  it('announces exclusions: the brand on the brand channel, models on the equipments channel', async () => {
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     const shure = await ids.brand('Shure');
     const microphones = await ids.subcategory('Microphones');

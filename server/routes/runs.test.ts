@@ -4,7 +4,8 @@ import { channels, realtimeEvents } from '../../contract/realtime';
 import { runAnswer, runsAnswer, type Run, type RunAnswer, type RunsAnswer } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import { brands, generationRuns, tokenLedger, users } from '../db/schema';
-import { eventually, finishedRun, statusOf } from '../generation/test-support/queries';
+import { heldAnswer, listAnswer, startFakeOpenAi, type FakeAnswer, type FakeOpenAi } from '../generation/test-support/fake-openai';
+import { finishedRun, statusOf } from '../generation/test-support/queries';
 import { catalogueApp, caller, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import type { TestApp } from '../test/app';
 import { availableEngines } from '../test/databases';
@@ -13,6 +14,7 @@ import { changeBalance } from '../tokens/ledger';
 const engines = await availableEngines();
 
 describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s', (engine) => {
+  let fake: FakeOpenAi;
   let t: TestApp;
   let call: CatalogueCall;
   let ids: DemoIds;
@@ -25,14 +27,53 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
   const user = async (id = userId) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   beforeAll(async () => {
-    // The demo generator takes 1.5 s an answer here: long enough to see a run queued and in progress.
+    // One place for work: a run whose provider call the test holds keeps the next one queued for as long as it needs.
+    fake = await startFakeOpenAi();
+    fake.always(listAnswer('brands', [{ name: 'Runs Centre Brand One' }, { name: 'Runs Centre Brand Two' }]));
     ({ t, call, ids, userId } = await catalogueApp(engine, {
-      ai: { provider: 'demo', demoDelayMs: 1_500, maxOutputTokens: 4_000 },
+      ai: { provider: 'openai', baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 600_000, maxOutputTokens: 4_000 },
       generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 },
     }));
     await changeBalance(t.database.db, { userId, delta: 500_000, reason: 'adjustment', reference: `runs-${userId}`, description: 'Balance adjustment' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A provider call the test lets go of; the next call to the provider gets it. */
+  const holdNextCall = () => {
+    const held = heldAnswer(listAnswer('brands', [{ name: 'Held Runs Brand' }]));
+    fake.enqueue(held.answer);
+    return held;
+  };
+
+  /**
+   * An operator of the test's own with four runs no other test counts: two generated, and two cancelled (one while
+   * queued, one while its provider call was open).
+   */
+  async function operatorWithRuns() {
+    const operator = await t.signIn({ tokens: 500_000 });
+    const theirs = caller(t, operator.headers);
+    /** Queues a run; `answer`, if given, is what its provider call gets (a run cancelled while queued makes none). */
+    const generate = async (name: string, answer?: FakeAnswer) => {
+      const subcategoryId = await ids.subcategory(name);
+      if (answer) fake.enqueue(answer);
+      expect((await theirs('POST', '/api/brands/generate', { subcategory_id: subcategoryId })).status).toBe(200);
+      return latestRunOf(subcategoryId);
+    };
+    // Brands no earlier run stored: the run ends Generated.
+    const newBrands = (name: string) => listAnswer('brands', [{ name: `Runs Brand ${operator.userId} ${name}` }]);
+    await finishedRun(t.database.db, (await generate('Tractors', newBrands('Tractors'))).id);
+    const open = heldAnswer(listAnswer('brands', [{ name: 'Held Runs Brand' }]));
+    const inProgress = await generate('Combine Harvesters', open.answer);
+    await open.arrived;
+    const queued = await generate('Sprayers');
+    for (const run of [queued, inProgress]) expect((await theirs('POST', `/api/runs/${run.id}/cancel`)).status).toBe(200);
+    await open.abandoned;
+    await finishedRun(t.database.db, (await generate('Treadmills', newBrands('Treadmills'))).id);
+    return { ...operator, call: theirs };
+  }
 
   it('answers 401 without a token', async () => {
     for (const [method, url] of [['GET', '/api/runs'], ['POST', '/api/runs/1/cancel'], ['POST', '/api/runs/1/retry']] as const) {
@@ -44,9 +85,10 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     const subcategory = await ids.subcategory('Bulldozers');
     const before = { brands: await brandCount(subcategory), user: await user() };
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
+    const providerCall = holdNextCall();
     expect((await call('POST', '/api/brands/generate', { subcategory_id: subcategory })).status).toBe(200);
     const run = await latestRunOf(subcategory);
-    await eventually(async () => ((await runRow(run.id)).startedAt !== null ? true : undefined));
+    await providerCall.arrived;
     expect((await user()).heldTokens).toBeGreaterThan(0);
     const listed = await call<RunsAnswer>('GET', '/api/runs?status=active');
     expect(listed.body.runs.map((r) => [r.id, r.status, r.queued])).toEqual([[run.id, statusNames.inProgress, false]]);
@@ -59,8 +101,14 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     expect(res.body.run.message).toBe(`<p>Cancelled by ${email}</p>`);
     expect(res.body.run.finished_at).not.toBeNull();
 
-    // The aborted call's answer never lands: wait past when it would have, then look.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The provider call is aborted, and its answer, sent after that, goes nowhere. With one place for work, another
+    // operator's next run starts only once the cancelled run's work has ended: whatever it would store, it has by then.
+    await providerCall.abandoned;
+    providerCall.release();
+    const later = caller(t, (await t.signIn({ tokens: 500_000 })).headers);
+    const excavators = await ids.subcategory('Excavators');
+    expect((await later('POST', '/api/brands/generate', { subcategory_id: excavators })).status).toBe(200);
+    await finishedRun(t.database.db, (await latestRunOf(excavators)).id);
     expect(await brandCount(subcategory)).toBe(before.brands);
     expect(await user()).toMatchObject({ tokens: before.user.tokens, heldTokens: 0 });
     expect(await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.runId, run.id))).toEqual([]);
@@ -76,7 +124,9 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
   it('cancels a queued run at once, and retries it: a new run of the same target that finishes', async () => {
     const busy = await ids.subcategory('Tower Cranes');
     const queuedTarget = await ids.subcategory('Wheel Loaders');
+    const busyCall = holdNextCall();
     expect((await call('POST', '/api/brands/generate', { subcategory_id: busy })).status).toBe(200);
+    await busyCall.arrived;
     expect((await call('POST', '/api/brands/generate', { subcategory_id: queuedTarget })).status).toBe(200);
     const queued = await latestRunOf(queuedTarget);
     const active = await call<RunsAnswer>('GET', '/api/runs?status=active');
@@ -93,6 +143,7 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     expect(retried.body.run.id).not.toBe(queued.id);
     // A second retry while the new run is under way: the target is busy.
     expect((await call('POST', `/api/runs/${queued.id}/retry`)).status).toBe(409);
+    busyCall.release();
     const done = await finishedRun(t.database.db, retried.body.run.id);
     expect([statusNames.generated, statusNames.noNewResults]).toContain(done.status);
     expect(done.chargedTokens).toBeGreaterThan(0);
@@ -102,9 +153,10 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
   });
 
   it('lists only the operator’s own runs, newest first, filtered by status and type', async () => {
+    const { call } = await operatorWithRuns();
     const all = await call<RunsAnswer>('GET', '/api/runs');
     expect(runsAnswer.safeParse(all.body).success).toBe(true);
-    expect(all.body.total).toBeGreaterThanOrEqual(4);
+    expect(all.body.total).toBe(4);
     expect(all.body.runs.map((r) => r.id)).toEqual([...all.body.runs.map((r) => r.id)].sort((a, b) => b - a));
     expect((await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.runs.every((r) => r.status === statusNames.cancelled)).toBe(true);
     expect((await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.total).toBe(2);
@@ -124,6 +176,7 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
   });
 
   it('refuses another operator’s run and a missing one with 404, a finished or successful one with 409, changing nothing', async () => {
+    const { call } = await operatorWithRuns();
     const [mine] = (await call<RunsAnswer>('GET', '/api/runs?status=Generated')).body.runs;
     const [cancelled] = (await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.runs;
     const other = caller(t, (await t.signIn({ tokens: 500_000 })).headers);
@@ -140,6 +193,7 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
   });
 
   it('retries under the balance rules: 402 when the balance does not cover one run', async () => {
+    const { call } = await operatorWithRuns();
     const [cancelled] = (await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.runs;
     const poor = await t.signIn({ tokens: 10 });
     // The run is the poor operator's own: reassign it to them for this check.

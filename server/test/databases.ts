@@ -2,32 +2,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { pgliteTemplateDump, postgresTemplateName } from './database-templates';
+import { type Engine, postgresAdminUrl, requestedEngines, requirePostgresIfRequested } from './targets';
 
-/** The PostgreSQL server the integration tests also run on (ARCHITECTURE.md "Tests"). */
-export const postgresAdminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { type Engine, postgresAdminUrl, postgresReachable } from './targets';
 
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-export type Engine = 'pglite' | 'postgres';
+let checked: Promise<Engine[]> | undefined;
 
 /**
- * The engines a test file runs on: PGlite always, PostgreSQL when its server answers. With CI=true a missing
- * PostgreSQL is an error rather than a quiet skip.
+ * The engines a test file runs on: both, unless TEST_DATABASES leaves one out (targets.ts). An engine asked for that
+ * does not answer fails the file with how to start it, never a quiet run on the other one. Checked once a process.
  */
-export async function availableEngines(): Promise<Engine[]> {
-  if (await postgresReachable()) return ['pglite', 'postgres'];
-  if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${postgresAdminUrl}`);
-  return ['pglite'];
+export function availableEngines(): Promise<Engine[]> {
+  checked ??= requirePostgresIfRequested().then(() => requestedEngines());
+  return checked;
 }
 
 /**

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusNames } from '../../contract/statuses';
 import { brands, categories, generationRuns, subcategories, tokenLedger, users } from '../db/schema';
-import { delayed, errorAnswer, listAnswer, startFakeOpenAi, type FakeOpenAi } from '../generation/test-support/fake-openai';
+import { errorAnswer, heldAnswer, listAnswer, startFakeOpenAi, type FakeOpenAi } from '../generation/test-support/fake-openai';
 import { eventually } from '../generation/test-support/queries';
 import { createTestApp, type TestApp } from '../test/app';
 import { caller } from '../test/catalogue';
@@ -50,40 +50,47 @@ describe.each(await availableEngines())('money integrity under 20 concurrent run
     const call = caller(t, headers);
 
     // One answer a provider call, in the order the calls come: every fourth fails, the others answer with a large
-    // usage of their own. The first six (the first wave of work) answer only after every run is queued, so that no
-    // charge lands before the generate calls are all accepted.
-    const after = (i: number) => (i < 6 ? 3_000 + (i % 3) * 200 : 300 + (i % 5) * 150);
-    fake.enqueue(
-      ...Array.from({ length: runCount }, (_, i) =>
+    // usage of their own. Each is held until the test lets it go, so nothing is answered, charged or ended before
+    // every generate call is accepted and the cancels below are made: the order of events is the test's, not the clock's.
+    const answers = Array.from({ length: runCount }, (_, i) =>
+      heldAnswer(
         i % 4 === 3
-          ? delayed(after(i), errorAnswer(400, `Refused ${i}`))
-          : delayed(after(i), listAnswer('brands', [{ name: `Integrity Brand ${i}` }], { prompt_tokens: 90 + i, completion_tokens: 3_000 + 40 * i })),
+          ? errorAnswer(400, `Refused ${i}`)
+          : listAnswer('brands', [{ name: `Integrity Brand ${i}` }], { prompt_tokens: 90 + i, completion_tokens: 3_000 + 40 * i }),
       ),
     );
+    fake.enqueue(...answers.map((held) => held.answer));
     const queued = await Promise.all(subs.map((sub) => call('POST', '/api/brands/generate', { subcategory_id: sub.id })));
     expect(queued.map((answer) => answer.status)).toEqual(Array(runCount).fill(200));
     const runs = await t.database.db.select().from(generationRuns).where(eq(generationRuns.userId, userId)).orderBy(asc(generationRuns.id));
     expect(runs).toHaveLength(runCount);
 
-    // Cancel every fifth run, at different moments: some while queued, some while their provider call is open.
-    const cancels = await Promise.all(
-      runs
-        .filter((_, i) => i % 5 === 1)
-        .map(async (run, k) => {
-          await new Promise((resolve) => setTimeout(resolve, k * 120));
-          return (await call('POST', `/api/runs/${run.id}/cancel`)).status;
-        }),
-    );
-    // A run may have ended on its own just before its cancel arrived (409); otherwise it is cancelled.
-    expect(cancels.every((status) => status === 200 || status === 409)).toBe(true);
-    expect(cancels.filter((status) => status === 200).length).toBeGreaterThan(0);
+    // The first wave (six at once) is waiting on its provider calls. The run of a call is the subcategory its prompt names.
+    await Promise.all(answers.slice(0, 6).map((held) => held.arrived));
+    const runOfCall = (i: number) => {
+      const prompt = (fake.chatBodies()[i]?.messages ?? []).map((message) => message.content).join('\n');
+      const index = subs.findIndex((_, n) => prompt.includes(JSON.stringify(`Integrity subcategory ${n + 1}`)));
+      return runs.find((run) => run.subcategoryId === subs[index]?.id);
+    };
+    const working = [runOfCall(0), runOfCall(1)];
+    const waitingIds = new Set(Array.from({ length: 6 }, (_, i) => runOfCall(i)?.id));
+    // Two runs still queued (the last two, which no freed place reaches first), then two whose provider call is open.
+    const queuedToCancel = runs.filter((run) => !waitingIds.has(run.id)).slice(-2);
+    for (const run of [...queuedToCancel, ...working]) {
+      expect((await call('POST', `/api/runs/${run?.id}/cancel`)).status).toBe(200);
+    }
+    // A cancelled run's provider call is aborted, never answered: whatever it would have stored cannot come later.
+    await Promise.all([answers[0]!.abandoned, answers[1]!.abandoned]);
 
+    // Every other call is answered as it comes; the charges use the balance up, so the last runs cannot hold.
+    for (const held of answers) void held.arrived.then(() => held.release());
     const ended = await eventually(async () => {
       const rows = await t.database.db.select().from(generationRuns).where(eq(generationRuns.userId, userId));
       return rows.every((run) => run.finishedAt !== null) ? rows : undefined;
     }, 60_000);
-    // Let an aborted provider call that was already answering finish whatever it would have tried.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(ended.filter((run) => [...queuedToCancel, ...working].some((cancelled) => cancelled?.id === run.id)).map((run) => run.status)).toEqual(
+      Array(4).fill(statusNames.cancelled),
+    );
 
     const [user] = await t.database.db.select().from(users).where(eq(users.id, userId));
     const ledger = await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.id));
