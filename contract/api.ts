@@ -9,7 +9,7 @@ import { eventsApi } from './events';
 import { exclusionImportApi } from './exclusion-import';
 import { exclusionChangesApi } from './exclusion-changes';
 import { exclusionsApi } from './exclusions';
-import { generationApi } from './estimate';
+import { estimateApi } from './estimate';
 import { gridExportsApi } from './grid-exports';
 import { gridSettingsApi } from './grid-settings';
 import { healthApi } from './health';
@@ -38,7 +38,7 @@ export const api = {
   exclusions: exclusionsApi,
   exclusionImport: exclusionImportApi,
   exclusionChanges: exclusionChangesApi,
-  generation: generationApi,
+  generation: estimateApi,
   gridExports: gridExportsApi,
   gridSettings: gridSettingsApi,
   health: healthApi,

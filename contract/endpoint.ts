@@ -8,8 +8,8 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /**
  * One HTTP endpoint, declared once (docs/decisions/0006-endpoints-declared-in-the-contract.md). The server
- * registers its route from this declaration (server/routes/route.ts), the SPA derives its fetcher from it
- * (src/api/call.ts), and the OpenAPI document is generated from the routes it made.
+ * registers its route from this declaration (server/routes/route.ts), the SPA calls it through `call`
+ * (src/api/http.ts), and the OpenAPI document is generated from the routes it made.
  */
 export interface EndpointDeclaration {
   /** What the endpoint is, `resource.action`: the key of its table in contract/api.ts. */
@@ -29,9 +29,11 @@ export interface EndpointDeclaration {
   /** Answered without an access token. */
   readonly public?: boolean;
   /**
-   * For a mutation: the realtime events the server publishes once its change is stored. They are what the change
-   * makes stale: the SPA's staleness map (src/api/staleness.ts) gives each event its effects on the cache, and a
-   * mutation applies the effects of the events it announces.
+   * For a mutation: the realtime events the server publishes once its change is stored, for the reader of the
+   * contract. Nothing at run time reads it (the server publishes from its services, server/notify; a mutation's
+   * effects on the SPA's cache are its own entry in the staleness map, src/api/staleness/), and it is not in the
+   * OpenAPI document; contract/api.test.ts checks that it names only events of contract/realtime.ts, and only on
+   * mutations.
    */
   readonly announces?: readonly RealtimeEventName[];
 }

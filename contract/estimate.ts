@@ -6,8 +6,10 @@ import { generateEquipmentsFilter } from './generation';
 import { clientText } from './text';
 
 /**
- * A cost before every paid run (issue 12 point 2): what a generate call would queue and what it may cost, asked
- * before the operator confirms. It changes nothing.
+ * The cost of a generate call before it is made: what the call would queue and may cost, asked before the operator
+ * confirms (POST /api/generation/estimate), and the typical cost of a run (GET /api/generation/typical-costs). Both
+ * only read. The generate calls themselves are declared by their resources (brands, equipments, events; their shared
+ * answer and filter are in contract/generation.ts).
  */
 
 const brandsField = z.array(idField).min(1, 'Select at least one brand.').max(1000);
@@ -68,7 +70,8 @@ export type EstimateAnswer = z.infer<typeof estimateAnswer>;
 export const typicalCostsAnswer = z.object({ Events: z.number().int(), Brands: z.number().int(), Equipments: z.number().int() });
 export type TypicalCostsAnswer = z.infer<typeof typicalCostsAnswer>;
 
-export const generationApi = {
+/** The estimate's endpoints: `api.generation` in contract/api.ts, after their paths under /api/generation. */
+export const estimateApi = {
   typicalCosts: endpoint({
     name: 'generation.typicalCosts',
     method: 'GET',

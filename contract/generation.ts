@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { brandSelectionFilter } from './bulk-exclusions';
 
+/**
+ * What the generate calls share: their answer, the Equipments filter and its messages. Each call is declared by its
+ * resource (contract/brands.ts, equipments.ts, events.ts); the cost asked before one is contract/estimate.ts.
+ */
+
 /** The answer of POST /api/brands/generate and POST /api/equipments/generate: the run is queued. */
 export const generateAnswer = z.object({ success: z.boolean(), message: z.string() });
 export type GenerateAnswer = z.infer<typeof generateAnswer>;
 
 /**
- * Generate Equipments for "all N matching" (issue 14 point 2): the brands grid's quick filter, `q` read as the
+ * Generate Equipments for "all N matching" (docs/decisions/0014-generate-for-all-matching.md): the brands grid's quick filter, `q` read as the
  * grid and the bulk exclusion read it (a case-insensitive "contains" on the name), within the body's subcategory.
  */
 export const generateEquipmentsFilter = z.strictObject({ q: brandSelectionFilter.shape.q });

@@ -4,7 +4,7 @@ import { fetchBrand } from './brand-detail';
 import { isUnder, keys } from './keys';
 import { mapRows, rowsOf } from './cache-rows';
 
-/** What a change does to the query cache: the staleness map (staleness.ts) says which, applyEffects does it. */
+/** What a change does to the query cache: the staleness map (staleness/) says which, applyEffects does it. */
 export type CacheEffect =
   /** Mark stale; refetch those on screen (or none, with `refetchType: 'none'`). */
   | { kind: 'invalidate'; filters: InvalidateQueryFilters }
@@ -23,9 +23,9 @@ export interface EffectDeps {
   fetchBrand: (id: number) => Promise<Brand>;
 }
 
-/** Runs the cache effects of one change (a mutation's or a realtime event's, staleness.ts) on the app's QueryClient. */
 const defaultDeps: EffectDeps = { fetchBrand };
 
+/** Runs the cache effects of one change (a mutation's or a realtime event's, staleness/) on the app's QueryClient. */
 export async function applyEffects(queryClient: QueryClient, effects: readonly CacheEffect[], deps: EffectDeps = defaultDeps): Promise<void> {
   await Promise.all(
     effects.map((effect) => {
@@ -60,7 +60,7 @@ function brandOf(data: unknown): Brand | undefined {
 }
 
 /**
- * SPEC 4 "refetches that brand": its cached detail is refetched (shown or not), and every cached list that holds
+ * A brand changed: its cached detail is refetched (shown or not), and every cached list that holds
  * it gets the fresh row in place (the list's own embedded models are kept, since a page embeds fewer than the
  * detail). The patched lists are then marked stale without refetching: a 20,000-brand list does not reload its
  * pages for one brand, and its order and filter catch up when it is next shown. If the brand cannot be fetched,

@@ -71,7 +71,7 @@ function start(userId: number | null) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('realtime bindings', () => {
-  it('join the user channel only when the user id is stored (SPEC 7)', () => {
+  it('join the user channel only when the user id is stored (docs/product.md#live-updates)', () => {
     expect(channelsToJoin(7)).toEqual([channels.user(7), ...sharedChannels]);
     expect(channelsToJoin(null)).toEqual([...sharedChannels]);
     expect([...start(null).pusher.joined.keys()]).toEqual([...sharedChannels]);

@@ -8,7 +8,7 @@ import { ResyncGate } from './resync-gate';
 
 export interface BindingsOptions extends EffectDeps {
   queryClient: QueryClient;
-  /** The operator's id (`authUserId`); without it the user channel is not joined (SPEC 7). */
+  /** The operator's id (`authUserId`); without it the user channel is not joined (docs/product.md#live-updates). */
   userId: number | null;
   /** What is on screen, read when an event arrives. */
   screen: () => ScreenContext;
@@ -16,7 +16,7 @@ export interface BindingsOptions extends EffectDeps {
   onState: (state: ConnectionState) => boolean;
 }
 
-/** The channels to join (SPEC 7): the operator's own, when known, and the shared ones. */
+/** The channels to join (docs/product.md#live-updates): the operator's own, when known, and the shared ones. */
 export function channelsToJoin(userId: number | null): string[] {
   return [...(userId === null ? [] : [channels.user(userId)]), ...sharedChannels];
 }
@@ -47,7 +47,7 @@ export interface RealtimeBinding {
 }
 
 /**
- * Joins the channels on a pusher-js client and wires every event of the staleness map (src/api/staleness.ts) to the query cache, the
+ * Joins the channels on a pusher-js client and wires every event of the staleness map (src/api/staleness/) to the query cache, the
  * connection state to `onState`, and a resync after each reconnect, once every channel is subscribed again.
  */
 export function bindRealtime(pusher: Pusher, options: BindingsOptions): RealtimeBinding {

@@ -25,7 +25,7 @@ export function socketAddress(meta: RealtimeMeta, page: PageLocation): { host: s
 
 /**
  * The pusher-js options (ARCHITECTURE.md "Real-time contract"): the app key and cluster from the meta tags, the
- * socket address, the spec's timeouts (SPEC 9), WebSocket transports only, no stats beacon, and channel
+ * socket address, the spec's timeouts (docs/product.md#constants), WebSocket transports only, no stats beacon, and channel
  * authorisation at POST /broadcasting/auth with the bearer token read at each authorisation (`bearerToken`), so a
  * token stored after the client was built is the one sent.
  */

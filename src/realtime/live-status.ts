@@ -6,7 +6,7 @@ import { create } from 'zustand';
  *
  * Two inputs: pusher-js's connection states (`pusher.connection.state`), and the browser's network events. The
  * second matters because a socket cut off by a lost network is only noticed by pusher-js when a ping goes
- * unanswered (pong timeout, 30 s, SPEC 9); the browser knows at once.
+ * unanswered (pong timeout, 30 s, docs/product.md#constants); the browser knows at once.
  */
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
 

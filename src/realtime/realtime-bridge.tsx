@@ -24,7 +24,7 @@ const probeTimeoutMs = 2_000;
 
 /**
  * Live updates for the signed-in operator (ARCHITECTURE.md "Real-time contract"): a pusher-js client on the
- * channels of SPEC 7, each event mapped to the query cache (src/api/staleness.ts), the connection state published for the
+ * channels of docs/product.md#live-updates, each event mapped to the query cache (src/api/staleness/), the connection state published for the
  * header (live-status.ts), with the browser's network events (a lost network shows at once, not after the
  * pong timeout), and a probe of the server while the connection is down (a restarted server is noticed within a
  * second, not after pusher-js's 15 s retry timeout: reconnect-probe.ts). Rendered by the dashboard layout route and

@@ -2,12 +2,12 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import { useRef, type ReactNode, type RefObject } from 'react';
 
 /**
- * Focus back to what opened a dialog (issue 13): radix returns it to its own Trigger only, and most of our dialogs
+ * Focus back to what opened a dialog (docs/product.md#keyboard-focus-and-feedback): radix returns it to its own Trigger only, and most of our dialogs
  * open from a state change (a row's icon, a menu item, a hook). The element focused when the dialog opened is kept
  * and focused again on close, unless `returnFocusTo` names a target (an opener that is gone by then, e.g. a menu
  * item) or the opener left the page meanwhile.
  */
-function useReturnFocus(returnFocusTo: RefObject<HTMLElement | null> | undefined) {
+function useFocusOpenerOnClose(returnFocusTo: RefObject<HTMLElement | null> | undefined) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
@@ -54,7 +54,7 @@ export function Modal({
   /** Where the focus goes on close, when the opener is gone by then (e.g. a menu item). Default: the opener. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const returnFocus = useReturnFocus(returnFocusTo);
+  const returnFocus = useFocusOpenerOnClose(returnFocusTo);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -80,7 +80,8 @@ export function Modal({
 }
 
 /**
- * A confirmation (radix AlertDialog), e.g. SPEC 5 'Are you sure you want to remove this payment method?'.
+ * A confirmation (radix AlertDialog), e.g. 'Are you sure you want to remove this payment method?'
+ * (docs/product.md#payment-methods-screen).
  * Never window.confirm.
  */
 export function ConfirmDialog({
@@ -105,7 +106,7 @@ export function ConfirmDialog({
   /** Where the focus goes on close when the dialog was opened without a radix trigger. Default: radix's choice. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const returnFocus = useReturnFocus(returnFocusTo);
+  const returnFocus = useFocusOpenerOnClose(returnFocusTo);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { Category } from '../../../contract/categories';
 import { categoryUpdateFailedText, useRenameCategory } from '../../api/categories';
 import { RenameForm } from './rename-form';
-import { useReturnFocus } from './use-return-focus';
+import { useFocusWhenEditingEnds } from './use-focus-when-editing-ends';
 
 /**
- * The left list of the Equipments screen (SPEC 2): every category, the selected one marked; each can be selected
+ * The left list of the Equipments screen (docs/product.md#equipments-screen): every category, the selected one marked; each can be selected
  * and renamed inline.
  */
 export function CategoryList({
@@ -38,7 +38,7 @@ export function CategoryList({
 
 function CategoryItem({ category, selected, onSelect }: { category: Category; selected: boolean; onSelect: () => void }) {
   const [editing, setEditing] = useState(false);
-  const renameButton = useReturnFocus<HTMLButtonElement>(editing);
+  const renameButton = useFocusWhenEditingEnds<HTMLButtonElement>(editing);
   const rename = useRenameCategory();
   const count = category.subcategories.length;
 

@@ -16,13 +16,13 @@ import {
   subcategoryEquipmentStatus,
   type SubcategoryAction,
 } from './subcategory-model';
-import { useReturnFocus } from './use-return-focus';
+import { useFocusWhenEditingEnds } from './use-focus-when-editing-ends';
 
 /** What the screen does for an action on a subcategory; `opener` is where the focus returns afterwards. */
 export type SubcategoryActionHandler = (action: SubcategoryAction, subcategory: Subcategory, opener: HTMLElement | null) => void;
 
 /**
- * The right list of the Equipments screen (SPEC 2): the selected category's subcategories, each with its item count,
+ * The right list of the Equipments screen (docs/product.md#equipments-screen): the selected category's subcategories, each with its item count,
  * its equipment status, View Equipments and History where equipment exists, and the Actions dropdown.
  */
 export function SubcategoryList({
@@ -68,7 +68,7 @@ function SubcategoryItem({
 }) {
   const nameId = useId();
   const [editing, setEditing] = useState(false);
-  const renameButton = useReturnFocus<HTMLButtonElement>(editing);
+  const renameButton = useFocusWhenEditingEnds<HTMLButtonElement>(editing);
   const rename = useRenameSubcategory();
   const status = subcategoryEquipmentStatus(statuses, subcategory.id);
   const withItems = hasItems(subcategory);

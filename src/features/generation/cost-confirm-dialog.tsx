@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { EstimateAnswer } from '../../../contract/estimate';
-import { useUpdatePreferences } from '../../api/estimate';
+import { useUpdatePreferences } from '../../api/preferences';
 import { formatTokens } from '../../api/tokens';
 import { Modal } from '../../ui/dialog';
-import { usePurchaseDialog } from '../dashboard-header';
+import { usePurchaseDialog } from '../../store/purchase-dialog';
 import { useCostQuestion, type CostQuestion } from './cost-gate';
 import './cost-confirm-dialog.css';
 
@@ -32,7 +32,7 @@ export const costTexts = {
 } as const;
 
 /**
- * The one cost confirmation (issue 12 point 2), for every action that spends tokens: what will be generated, "about
+ * The one cost confirmation (docs/product.md#cost-confirmation), for every action that spends tokens: what will be generated, "about
  * E tokens, at most M", the balance after, and Confirm / Cancel; when the balance does not cover M, Purchase Tokens
  * instead of Confirm. Mounted once (the dashboard layout); the focus goes back to the button that asked.
  */

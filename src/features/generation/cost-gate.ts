@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { EstimateAnswer, EstimateBody } from '../../../contract/estimate';
-import { estimateQueryOptions, preferencesQueryOptions } from '../../api/estimate';
+import { estimateQueryOptions } from '../../api/estimate';
+import { preferencesQueryOptions } from '../../api/preferences';
 
 /**
- * A cost before every paid run (issue 12 point 2): each action that spends tokens asks the server what it would
+ * A cost before every paid run (docs/product.md#cost-confirmation): each action that spends tokens asks the server what it would
  * cost, then shows one confirmation (cost-confirm-dialog.tsx, mounted once in the dashboard layout) unless the
  * operator chose not to be asked for runs under some amount and the balance covers it. One question at a time.
  */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { usePreferences, useUpdatePreferences } from '../../api/estimate';
+import { usePreferences, useUpdatePreferences } from '../../api/preferences';
 import { errorMessage } from '../../api/http';
 import { formatTokens } from '../../api/tokens';
 import { toast } from '../../ui/toast-store';
