@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /** The rooms of ARCHITECTURE.md: contract imports only zod; src and server never import each other. */
 const restrict = (patterns) => ['error', { patterns }];
+const serverNeverImportsSrc = { group: ['**/src', '**/src/**'], message: 'server/ never imports src/; share through contract/.' };
 
 /**
  * A feature folder of src/features imports another feature only through that feature's index.ts (what it exports on
@@ -22,6 +23,54 @@ const featureBoundaries = features.map((feature) => ({
   except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
   message: 'Import another feature through its index.ts only.',
 }));
+
+/**
+ * The order of the features, top to bottom: a feature imports only features of a layer below its own, so shared
+ * code flows down and no two features lean on each other. What two features of one layer would share moves down a
+ * layer, or out to src/ui, src/api or src/store. A new feature folder fails lint until it is placed here.
+ */
+const featureOrder = [
+  // The dashboard's layout: the header, the navigation and the current screen.
+  ['dashboard'],
+  // The screens, and the header.
+  [
+    'login',
+    'dashboard-header',
+    'dashboard-home',
+    'brands',
+    'equipments',
+    'events',
+    'brand-exclusions',
+    'equipment-exclusions',
+    'runs',
+    'transactions',
+    'payment-methods',
+  ],
+  // What the screens share: saved views, history, the cost-confirmed generate calls, bulk actions, the CSV import.
+  ['saved-views', 'history', 'generation', 'bulk-exclusions', 'exclusion-import'],
+  // The undo of an exclusion change, offered by the exclusion screens, bulk actions and the import.
+  ['exclusion-undo'],
+];
+const unplaced = features.filter((feature) => !featureOrder.flat().includes(feature));
+if (unplaced.length > 0) throw new Error(`eslint.config.js featureOrder: place ${unplaced.join(', ')} in a layer.`);
+const featureLayering = featureOrder.flatMap((layer, depth) =>
+  layer.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: featureOrder
+      .slice(0, depth + 1)
+      .flat()
+      .filter((other) => other !== feature)
+      .map((other) => `./src/features/${other}`),
+    message: `${feature} imports only features of a layer below its own (featureOrder in eslint.config.js).`,
+  })),
+).filter((zone) => zone.from.length > 0);
+
+/** src/ui is the SPA's bottom layer: it knows no API and no feature; what it needs reaches it as props. */
+const uiBoundary = {
+  target: './src/ui',
+  from: ['./src/api', './src/features'],
+  message: 'src/ui imports neither src/api nor src/features: take what is needed as props.',
+};
 
 export default tseslint.config(
   { ignores: ['.scratch', 'dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'data'] },
@@ -43,7 +92,7 @@ export default tseslint.config(
     settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: featureBoundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [uiBoundary, ...featureBoundaries, ...featureLayering] }],
     },
   },
   {
@@ -106,7 +155,19 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([{ group: ['**/src', '**/src/**'], message: 'server/ never imports src/; share through contract/.' }]),
+      'no-restricted-imports': restrict([serverNeverImportsSrc]),
+    },
+  },
+  {
+    // Routes are thin (ARCHITECTURE.md): a handler reads the request and calls a service; only services query.
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        serverNeverImportsSrc,
+        { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'A route calls a service; only services query the database.' },
+        { group: ['**/db/schema'], message: 'A route calls a service; only services know the tables.' },
+      ]),
     },
   },
 );

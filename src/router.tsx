@@ -1,4 +1,5 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { pageErrorText } from './api/http';
 import { routeTree } from './routeTree.gen';
 import type { ScreenType } from './store/selection';
 import { Spinner } from './ui/spinner';
@@ -12,6 +13,10 @@ function PendingScreen() {
   );
 }
 
+function PageError({ error, reset }: ErrorComponentProps) {
+  return <RouteError reset={reset} detail={pageErrorText(error)} />;
+}
+
 /** The loaders reach the query cache through `appQueryClient()` (src/api/query-client.ts), not the router's context. */
 export function createAppRouter() {
   return createRouter({
@@ -19,7 +24,7 @@ export function createAppRouter() {
     // Query owns freshness: preloading on intent always asks the loaders, which read the cache.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    defaultErrorComponent: RouteError,
+    defaultErrorComponent: PageError,
     defaultNotFoundComponent: NotFound,
     defaultPendingComponent: PendingScreen,
     defaultPendingMs: 300,
@@ -34,7 +39,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** SPEC 4 "Screen type": the type a screen sets on entry (the dashboard layout applies it to the store). */
+    /** docs/product.md#selection: the type a screen sets on entry (the dashboard layout applies it to the store). */
     screenType?: ScreenType;
   }
 }

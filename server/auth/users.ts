@@ -23,6 +23,12 @@ export async function findUser(db: Executor, id: number): Promise<User | undefin
   return row && balance ? { ...row, tokens: balance.tokens, held_tokens: balance.held } : undefined;
 }
 
+/** The operator as a message written for others names them: their email, or `operator <id>` once their row is gone. */
+export async function operatorEmail(db: Executor, id: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return row?.email ?? `operator ${id}`;
+}
+
 /** Creates an operator, or sets the password of the one with that email. */
 export async function upsertOperator(db: Executor, input: { email: string; password: string; name?: string }) {
   const passwordHash = await hashPassword(input.password);

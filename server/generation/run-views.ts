@@ -4,9 +4,10 @@ import type { Run, RunsAnswer, RunsFilter } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brands, categories, generationRuns, subcategories } from '../db/schema';
+import { NotFoundError } from '../domain-errors';
 
 /**
- * The runs centre's view of generation runs (issue 12 point 3): a run with its target's names as they are now,
+ * The runs centre's view of generation runs (docs/product.md#runs-centre): a run with its target's names as they are now,
  * built by the database as one JSON value a row (see catalogue/equipments.ts).
  */
 
@@ -74,6 +75,13 @@ export async function listRuns(
     db.select({ n: count() }).from(generationRuns).where(where),
   ]);
   return { runs: rows.map(({ json }) => toRun(json)), total: Number(total?.n ?? 0) };
+}
+
+/** One run as the runs centre shows it; a missing run is a NotFoundError. */
+export async function findRun(db: Executor, id: number): Promise<Run> {
+  const [found] = await findRuns(db, [id]);
+  if (!found) throw new NotFoundError('Run');
+  return found.run;
 }
 
 /** These runs as the runs centre shows them, with the operator who started each, in id order. */

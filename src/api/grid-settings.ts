@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gridSettingsApi, type GridName, type GridSettings } from '../../contract/grid-settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { gridSettingsApi, type GridColumnSetting, type GridName, type GridSettings } from '../../contract/grid-settings';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call } from './http';
 import { keys } from './keys';
-import { applyMutationStaleness } from './staleness';
 
-/** GET /api/grid-settings/:grid: the operator's columns of one grid (issue 13 point 3). */
+/** GET /api/grid-settings/:grid: the operator's columns of one grid (docs/product.md#grids). */
 export const gridSettingsQueryOptions = (grid: GridName) =>
   queryOptions({
     queryKey: keys.gridSettings(grid),
@@ -12,15 +13,24 @@ export const gridSettingsQueryOptions = (grid: GridName) =>
     staleTime: 5 * 60_000,
   });
 
-export function useGridSettings(grid: GridName | undefined) {
-  return useQuery({ ...gridSettingsQueryOptions(grid ?? 'brands'), enabled: grid !== undefined });
+function useGridSettings(grid: GridName) {
+  return useQuery(gridSettingsQueryOptions(grid));
 }
 
 /** POST /api/grid-settings/:grid (an empty list: Reset columns). */
-export function useSaveGridSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ grid, settings }: { grid: GridName; settings: GridSettings }) => call(gridSettingsApi.update, { params: { grid }, body: settings }),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'gridSettings.update', { sent, answer }),
+function useSaveGridSettings() {
+  return useEndpointMutation(gridSettingsApi.update, {
+    input: ({ grid, settings }: { grid: GridName; settings: GridSettings }) => ({ params: { grid }, body: settings }),
   });
+}
+
+/**
+ * The operator's columns of one grid as `useDataTable({ columnSettings })` (src/ui/data-table) takes them: stored
+ * on the server, so every browser they sign in to shows the same grid. `save` keeps its identity while `grid` does.
+ */
+export function useGridColumnSettings(grid: GridName) {
+  const stored = useGridSettings(grid).data?.columns;
+  const { mutate } = useSaveGridSettings();
+  const save = useCallback((columns: GridColumnSetting[]) => mutate({ grid, settings: { columns } }), [grid, mutate]);
+  return useMemo(() => ({ stored, save }), [stored, save]);
 }

@@ -11,13 +11,13 @@ import { clearSession, getAuthToken } from '../auth/session';
  * for its method, path and schemas, and parses every answer with its contract schema.
  *
  * - same origin by default; every request carries `X-Requested-With`, `Accept: application/json` and the bearer
- *   token read from localStorage at request time (SPEC 7);
+ *   token read from localStorage at request time (docs/product.md#calls);
  * - a 401 from any call but the sign-in ones clears the stored session and calls the unauthorized handler, which
  *   the app points at the router (`/login?redirect=<where the operator was>`);
  * - an error answer's `{ message }` is parsed once and kept on the error (`serverMessage`, `errorMessage`);
  * - no retries here: TanStack Query owns retrying;
  * - ky itself is loaded on the first call (or while the login form is idle: `preloadHttpClient`), so it is not part of
- *   the login route's JavaScript (issue 15 point 1).
+ *   the login route's JavaScript (docs/figures.md).
  */
 
 export type UnauthorizedHandler = () => void;
@@ -149,7 +149,8 @@ export function parseAnswer<S extends z.core.$ZodType>(schema: S, data: unknown,
   return result.data;
 }
 
-type RequestOptions = Omit<Options, 'method' | 'json' | 'body' | 'prefixUrl' | 'searchParams'>;
+/** ky's options of one call, beside what its declaration sets (a timeout, a header). */
+export type RequestOptions = Omit<Options, 'method' | 'json' | 'body' | 'prefixUrl' | 'searchParams'>;
 
 /** What a call sends: the endpoint's path parameters, query and body, as its declaration's schemas accept them. */
 export interface CallInput<E extends EndpointDeclaration> {
@@ -245,9 +246,16 @@ export function serverMessage(error: unknown): string | undefined {
   return message === '' ? undefined : message;
 }
 
-/** What to show for a failed call: the server's text when it gave one (SPEC 8), else `fallback`. */
+/** What to show for a failed call: the server's text when it gave one (docs/product.md#messages-and-errors), else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
+}
+
+/** What the error screen of a page that could not load says of its error (src/ui/route-error.tsx). */
+export function pageErrorText(error: unknown): string {
+  return error instanceof MalformedAnswerError
+    ? 'The server sent an answer this page does not understand.'
+    : errorMessage(error, 'The page could not be loaded.');
 }
 
 /** How long a busy server asked the client to wait (`Retry-After` in seconds, on a 503 or 429), if it did. */

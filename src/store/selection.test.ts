@@ -27,14 +27,14 @@ function state(partial: Partial<SelectionState> = {}): SelectionState {
 
 afterEach(() => useSelection.getState().reset());
 
-describe('a remembered choice (issue 15 point 2)', () => {
+describe('a remembered choice (docs/product.md#selection)', () => {
   it('is taken back, dropping ticked brands, and kept by the next categories load while it exists', () => {
     const restored = restoreChoice(state({ selectedCategoryId: 1, selectedSubcategoryId: 11, selectedBrandIds: [5] }), { categoryId: 1, subcategoryId: 12 });
     expect(restored).toEqual(state({ selectedCategoryId: 1, selectedSubcategoryId: 12 }));
     expect(reconcileWithCategories(restored, [cycling, running])).toBe(restored);
   });
 
-  it('that no longer exists falls back as SPEC 4 says', () => {
+  it('that no longer exists falls back as docs/product.md#selection says', () => {
     const restored = restoreChoice(state(), { categoryId: 1, subcategoryId: 99 });
     expect(reconcileWithCategories(restored, [cycling, running])).toEqual(state({ selectedCategoryId: 1, selectedSubcategoryId: 11 }));
     expect(reconcileWithCategories(restoreChoice(state(), { categoryId: 9, subcategoryId: 91 }), [running])).toEqual(
@@ -48,7 +48,7 @@ describe('a remembered choice (issue 15 point 2)', () => {
   });
 });
 
-describe('Screen type (SPEC 4)', () => {
+describe('Screen type (docs/product.md#selection)', () => {
   it('defaults to Events', () => {
     expect(defaultScreenType).toBe('Events');
     expect(initialSelection.selectedType).toBe('Events');
@@ -68,7 +68,7 @@ describe('Screen type (SPEC 4)', () => {
   });
 });
 
-describe('selecting a category (SPEC 4)', () => {
+describe('selecting a category (docs/product.md#selection)', () => {
   it('selects it and its first subcategory', () => {
     expect(selectCategory(state(), cycling)).toMatchObject({ selectedCategoryId: 1, selectedSubcategoryId: 11 });
   });
@@ -103,7 +103,7 @@ describe('selecting a category (SPEC 4)', () => {
   });
 });
 
-describe('changing the subcategory (SPEC 4)', () => {
+describe('changing the subcategory (docs/product.md#selection)', () => {
   it('clears the brand selection', () => {
     const s = state({ selectedCategoryId: 1, selectedSubcategoryId: 11, selectedBrandIds: [4, 5] });
     expect(selectSubcategory(s, 12)).toMatchObject({ selectedSubcategoryId: 12, selectedBrandIds: [] });
@@ -141,7 +141,7 @@ describe('changing the subcategory (SPEC 4)', () => {
   });
 });
 
-describe('after categories load (SPEC 4 reconcile)', () => {
+describe('after categories load (docs/product.md#selection)', () => {
   it('takes the first category and its first subcategory when nothing was selected', () => {
     expect(reconcileWithCategories(state(), [running, cycling])).toMatchObject({
       selectedCategoryId: 2,

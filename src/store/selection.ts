@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * The UI selection (SPEC 4 "Selection" and "Screen type"): which type of screen the header serves, which category
+ * The UI selection (docs/product.md#selection): which type of screen the header serves, which category
  * and subcategory are selected, and which brands are ticked. It holds ids only: the categories themselves live in
  * the Query cache (ARCHITECTURE.md), so every rule that needs the tree takes it as an argument.
  *
@@ -11,7 +11,7 @@ import { create } from 'zustand';
 
 export const screenTypes = ['Events', 'Equipments'] as const;
 export type ScreenType = (typeof screenTypes)[number];
-/** SPEC 9: the default screen type is Events. */
+/** docs/product.md#constants: the default screen type is Events. */
 export const defaultScreenType: ScreenType = 'Events';
 
 /** The part of a category the rules look at (contract/categories.ts `Category` fits). */
@@ -37,13 +37,13 @@ export const initialSelection: SelectionState = Object.freeze({
 
 // ---- the rules ----------------------------------------------------------------------------------------------------
 
-/** The one place the subcategory changes: SPEC 4 "Changing the selected subcategory clears the brand selection". */
+/** The one place the subcategory changes: docs/product.md#selection "Changing the selected subcategory clears the brand selection". */
 function withSubcategory(state: SelectionState, subcategoryId: number | null): SelectionState {
   if (state.selectedSubcategoryId === subcategoryId) return state;
   return { ...state, selectedSubcategoryId: subcategoryId, selectedBrandIds: initialSelection.selectedBrandIds };
 }
 
-/** SPEC 4: selecting a category selects its first subcategory, or none. `null` clears both. */
+/** docs/product.md#selection: selecting a category selects its first subcategory, or none. `null` clears both. */
 export function selectCategory(state: SelectionState, category: CategoryRef | null): SelectionState {
   const next = withSubcategory(state, category?.subcategories[0]?.id ?? null);
   const categoryId = category?.id ?? null;
@@ -56,7 +56,7 @@ export function selectSubcategory(state: SelectionState, subcategoryId: number |
 }
 
 /**
- * SPEC 4: after categories load, keep the previous category and subcategory if they still exist; otherwise take
+ * docs/product.md#selection: after categories load, keep the previous category and subcategory if they still exist; otherwise take
  * the first category and its first subcategory.
  *
  * Precisely: the previous category is kept when it is still in the list. Its subcategory is kept when it is still one
@@ -77,14 +77,14 @@ export function reconcileWithCategories(state: SelectionState, categories: reado
 
 /**
  * Takes back the category and subcategory an operator had chosen in an earlier session; the next load of the
- * categories keeps them if they still exist (`reconcileWithCategories`), else falls back as SPEC 4 says.
+ * categories keeps them if they still exist (`reconcileWithCategories`), else falls back as docs/product.md#selection says.
  */
 export function restoreChoice(state: SelectionState, choice: { categoryId: number | null; subcategoryId: number | null }): SelectionState {
   if (state.selectedCategoryId === choice.categoryId && state.selectedSubcategoryId === choice.subcategoryId) return state;
   return { ...withSubcategory(state, choice.subcategoryId), selectedCategoryId: choice.categoryId };
 }
 
-/** SPEC 4 "Screen type": set on entering a screen. */
+/** docs/product.md#selection: set on entering a screen. */
 export function setScreenType(state: SelectionState, type: ScreenType): SelectionState {
   return state.selectedType === type ? state : { ...state, selectedType: type };
 }
@@ -103,7 +103,7 @@ export function setBrandSelected(state: SelectionState, brandId: number, selecte
   };
 }
 
-/** Deselects the given brands (SPEC 4: a brand that goes In Progress is auto-deselected). */
+/** Deselects the given brands (docs/product.md#selection: a brand that goes In Progress is auto-deselected). */
 export function deselectBrands(state: SelectionState, brandIds: Iterable<number>): SelectionState {
   const drop = new Set(brandIds);
   const rest = state.selectedBrandIds.filter((id) => !drop.has(id));

@@ -1,5 +1,5 @@
 /**
- * DataTable: the app's grid (issue 3 point 8) on TanStack Table v9 and TanStack Virtual.
+ * DataTable: the app's grid (docs/product.md#grids) on TanStack Table v9 and TanStack Virtual.
  *
  * It renders a real `<table>` (caption, column headers, rows) inside a scroll box with a sticky header, plus a
  * toolbar with a labelled quick filter, an optional saved-views menu (`views`) and a "Columns" visibility menu. Header buttons sort (aria-sort on the
@@ -88,13 +88,13 @@ export interface DataTableProps<TData extends RowData> {
   summary?: ReactNode;
   /** Controls at the end of the toolbar. */
   actions?: ReactNode;
-  /** The grid's saved-views menu (issue 14 point 3), just before the Columns menu. */
+  /** The grid's saved-views menu (docs/decisions/0010-saved-views.md), just before the Columns menu. */
   views?: ReactNode;
   getRowClassName?: (row: DataTableRow<TData>) => string | undefined;
 }
 
 /**
- * Where a pinned column's cells stick (issue 13 point 3): the name at the left edge, the Actions at the right, the
+ * Where a pinned column's cells stick (docs/product.md#grids): the name at the left edge, the Actions at the right, the
  * columns between scrolling under them. The offsets are the widths of the pinned columns before (after) it.
  */
 function pinnedCell<TData extends RowData>(column: Column<DataTableFeatures, TData, unknown>, className: string | undefined): { className?: string; style?: CSSProperties } {

@@ -1,24 +1,18 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { errorMessage, MalformedAnswerError } from '../api/http';
 
 /**
- * The router's error screen: what failed, and a retry that resets the query error boundary and reloads the route
- * (TanStack Router + Query pattern).
+ * The router's error screen: what failed (`detail`, told by the caller: src/ui knows no API), and a retry that
+ * resets the query error boundary and reloads the route (TanStack Router + Query pattern).
  */
-export function RouteError({ error, reset }: ErrorComponentProps) {
+export function RouteError({ reset, detail }: Pick<ErrorComponentProps, 'reset'> & { detail: string }) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
 
   useEffect(() => {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
-
-  const detail =
-    error instanceof MalformedAnswerError
-      ? 'The server sent an answer this page does not understand.'
-      : errorMessage(error, 'The page could not be loaded.');
 
   return (
     <section className="route-error" role="alert">

@@ -2,7 +2,7 @@ import { notGeneratedStatus, statusTone } from '../../contract/statuses';
 import { Tip } from './tooltip';
 import './status-badge.css';
 
-/** Status names too long for the 140px badge (SPEC 4), and the label shown instead; the full name is its tip. */
+/** Status names too long for the 140px badge (docs/product.md#statuses), and the label shown instead; the full name is its tip. */
 const shortLabels: Record<string, string> = { 'Insufficient tokens': 'Out of tokens' };
 /** Longer names of no known short label are cut here (with an ellipsis) and shown whole in the tip. */
 const maxLabelLength = 16;
@@ -13,12 +13,12 @@ function badgeLabel(name: string): string {
 }
 
 /**
- * A generation status as a coloured badge, 140px wide (SPEC 4): In Progress yellow; Generated and No New Results
+ * A generation status as a coloured badge, 140px wide (docs/product.md#statuses): In Progress yellow; Generated and No New Results
  * green; Failed and Insufficient tokens red; anything else grey. The badge never cuts its text: a name that does not
  * fit reads a shorter label ('Out of tokens'), the full name in its tip (its description when shown). The tip also
  * says what the status is of (`about`, e.g. "Latest brand generation of Excavators") and the status record's
  * `message`; it is reachable by keyboard (the badge then takes focus and shows it).
- * Without a status (`name` null) it reads 'Not Generated' (SPEC 4: pass that message for brands).
+ * Without a status (`name` null) it reads 'Not Generated' (docs/product.md#statuses: pass that message for brands).
  */
 export function StatusBadge({
   name,

@@ -1,14 +1,14 @@
 import { create } from 'zustand';
 
 /**
- * The toasts on screen (SPEC 8's "alerts"): a store of their own, read by the renderer (ui/toaster.tsx) and the
+ * The toasts on screen (the "alerts" of docs/product.md#messages-and-errors): a store of their own, read by the renderer (ui/toaster.tsx) and the
  * outlet (ui/toast.tsx), so neither imports the other's module.
  *
- * A toast tells the latest outcome only (issue 13): a new one closes those still open (a "saved" never stays beside
+ * A toast tells the latest outcome only (docs/product.md#messages-and-errors): a new one closes those still open (a "saved" never stays beside
  * the failure of a later save). The same text again is not stacked: the toast on screen counts one more `repeat`,
  * which restarts its timer.
  *
- * A toast may offer one action (issue 14: Undo). It stays 10 s; it is never merged with another toast of the same
+ * A toast may offer one action (Undo: docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md). It stays 10 s; it is never merged with another toast of the same
  * text (each action belongs to its own outcome); and it runs once: `runAction` marks it used before running it, so a
  * second click, however quick, does nothing.
  */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useToastStore } from './toast-store';
 
 /**
- * The app's "alerts" (SPEC 8) as accessible toasts: `toast.error(text)` renders a `role="alert"` message,
+ * The app's "alerts" (docs/product.md#messages-and-errors) as accessible toasts: `toast.error(text)` renders a `role="alert"` message,
  * `toast.success(text)` a `role="status"` one (ARCHITECTURE.md "Conventions"). Callable from anywhere (event
  * handlers, mutation callbacks); `<Toaster />` is mounted once in the root route. Never window.alert.
  *

@@ -39,9 +39,9 @@ export interface UrlTableState {
 
 /**
  * Keeps a grid's sort (`sort`, `dir`) and quick filter (`q`) in the URL search params, so they survive a reload and
- * can be shared (issue 3 point 8). The route declares them: `validateSearch: tableSearchSchema` (zod; extend it with
+ * can be shared (docs/product.md#grids). The route declares them: `validateSearch: tableSearchSchema` (zod; extend it with
  * `.extend({...})` for other params). Changes replace the history entry rather than pushing one per keystroke.
- * A shared link or an applied saved view (issue 14 point 3) also names the visible columns (`cols`); applying a
+ * A shared link or an applied saved view (docs/decisions/0010-saved-views.md) also names the visible columns (`cols`); applying a
  * view pushes a history entry, so Back returns to the grid as it was.
  *
  * @param sortable the column ids that may be sorted by (a `sort` param outside it is ignored)

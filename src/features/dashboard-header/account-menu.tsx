@@ -5,10 +5,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { logout, useUser } from '../../api/auth';
 import { endSession } from '../../auth/sign-out';
 import { MenuContent, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
-import { usePurchaseDialog } from './purchase-dialog-store';
+import { usePurchaseDialog } from '../../store/purchase-dialog';
 
 // The theme's choices and the purchase dialog come on chunks of their own, fetched as the dashboard renders this
-// menu: the login route, whose entry chunk holds this file, carries neither (issue 13.11, its JavaScript budget).
+// menu: the login route, whose entry chunk holds this file, carries neither (the login route's JavaScript budget, docs/figures.md).
 const loadThemeMenu = () => import('../../theme/theme-menu');
 const ThemeMenu = lazy(loadThemeMenu);
 const PurchaseTokensDialog = lazy(() => import('./purchase-tokens-dialog').then((m) => ({ default: m.PurchaseTokensDialog })));
@@ -23,7 +23,7 @@ function initials(name: string | undefined): string {
 }
 
 /**
- * The avatar menu (SPEC 2): Purchase Tokens (a dialog), Payment Methods (/dashboard/payment-methods) and Logout
+ * The avatar menu (docs/product.md#dashboard-header): Purchase Tokens (a dialog), Payment Methods (/dashboard/payment-methods) and Logout
  * (POST /logout, then the stored session and the query cache are cleared and the operator goes to /login; the
  * local sign-out happens even when the server cannot be reached).
  */

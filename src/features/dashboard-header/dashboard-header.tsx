@@ -27,14 +27,14 @@ export interface HeaderActions {
   onHistory?: (target: HeaderTarget) => void;
   /** Regenerate the selected category's events (Events) or subcategory's brands (Equipments). */
   onRegenerate?: (target: HeaderTarget) => void;
-  /** A Regenerate request is running: the button is a spinner until it answers (SPEC 4). */
+  /** A Regenerate request is running: the button is a spinner until it answers (docs/product.md#statuses). */
   regenerating?: boolean;
   /** From the first click on (the cost is being asked): a second click is ignored, the button says so. */
   regenerateBusy?: boolean;
 }
 
 /**
- * The dashboard header (SPEC 2), on every dashboard page: type switcher, category and subcategory dropdowns, the
+ * The dashboard header (docs/product.md#dashboard-header), on every dashboard page: type switcher, category and subcategory dropdowns, the
  * selection's count badge (or a spinner while it is generating), History and Regenerate, the token balance and the
  * avatar menu. Only one of its dropdowns is open at a time.
  *

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useGeneratingCount } from '../../api/statuses';
 
 /**
- * SPEC 4's generating flag, in the header: "Generating (n)" while any generation (events, brands or a brand's
+ * The generating flag of docs/product.md#statuses, in the header: "Generating (n)" while any generation (events, brands or a brand's
  * models, anyone's) is In Progress; empty otherwise. The live region stays in the page so the change is announced. It links to the runs centre's
  * runs under way.
  */

@@ -14,7 +14,7 @@ const helmets = { id: 12, name: 'Helmets', category_id: 1, status: 'In Progress'
 const cycling: Category = { id: 1, name: 'Cycling', status: null, events_count: 3, subcategories: [bikes, helmets] };
 const running: Category = { id: 2, name: 'Running', status: 'In Progress', events_count: 0, subcategories: [] };
 
-describe('the texts are those of SPEC 2 and 8', () => {
+describe('the texts are those of the product (docs/product.md#dashboard-header, #messages-and-errors)', () => {
   it('verbatim', () => {
     expect(headerTexts).toEqual({
       loading: 'Loading...',

@@ -4,7 +4,7 @@ import type { Category, Subcategory } from '../../../contract/categories';
 import type { ScreenType } from '../../store/selection';
 
 /**
- * What the dashboard header shows, derived from the categories query and the selection (SPEC 2 "Dashboard header").
+ * What the dashboard header shows, derived from the categories query and the selection (docs/product.md#dashboard-header).
  * Pure functions, so every state is unit-tested without a DOM.
  */
 
@@ -71,7 +71,7 @@ export interface TargetSummary {
   /** Events of the category, or brands of the subcategory. */
   count: number;
   unit: 'event' | 'brand';
-  /** SPEC 2: while In Progress a spinner replaces the count badge and the Regenerate button. */
+  /** docs/product.md#dashboard-header: while In Progress a spinner replaces the count badge and the Regenerate button. */
   inProgress: boolean;
 }
 

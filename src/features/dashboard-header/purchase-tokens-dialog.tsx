@@ -19,7 +19,7 @@ import { toast } from '../../ui/toast';
 import './purchase-tokens-dialog.css';
 
 export const paymentsNotConfiguredText = paymentMessages.notConfigured;
-/** SPEC 8 "Token purchase failure". */
+/** docs/product.md#messages-and-errors. */
 export const purchaseFailedText = 'Failed to purchase tokens. Please try again.';
 const description = 'Tokens pay for generating events, brands and equipment.';
 /** After a failure that may have followed a charge: the retry re-sends the attempt's key. */
@@ -27,7 +27,7 @@ export const notChargedTwiceText = 'If your card was charged, trying again will 
 export const checkFailedText = 'Failed to check the payment. Please try again.';
 
 /**
- * SPEC 2 "Purchase Tokens modal": the token packages of SPEC 9 with their prices. Purchasing charges the operator's
+ * docs/product.md#purchase-tokens-dialog: the token packages of docs/product.md#constants with their prices. Purchasing charges the operator's
  * default card on the server (POST /api/purchase-tokens); the new balance comes back in the answer (and through the
  * realtime `changetokens` event). Without a card provider on this server the dialog says so and the purchase button
  * stays disabled; without a default card it points to the Payment Methods screen.

@@ -36,7 +36,7 @@ function InertTrigger({ label, value, busy }: { label: string; value: string; bu
 }
 
 /**
- * The category dropdown (SPEC 2): 'Loading...' while categories load, the error text with a retry when they cannot
+ * The category dropdown (docs/product.md#dashboard-header): 'Loading...' while categories load, the error text with a retry when they cannot
  * be loaded, 'No categories available' when there are none; otherwise a radio list of the categories.
  */
 export function CategoryMenu({ state, menu, onRetry }: { state: CategoryMenuState; menu: MenuControl; onRetry: () => void }) {
@@ -81,7 +81,7 @@ export function CategoryMenu({ state, menu, onRetry }: { state: CategoryMenuStat
 }
 
 /**
- * The subcategory dropdown (SPEC 2), only for the Equipments type: 'Select a category first' without a category,
+ * The subcategory dropdown (docs/product.md#dashboard-header), only for the Equipments type: 'Select a category first' without a category,
  * 'No subcategories available' when the category has none; otherwise a radio list of its subcategories.
  */
 export function SubcategoryMenu({ state, menu }: { state: SubcategoryMenuState; menu: MenuControl }) {

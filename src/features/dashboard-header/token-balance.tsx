@@ -7,7 +7,7 @@ import { formatTokens } from '../../api/tokens';
 import { toast } from '../../ui/toast';
 import { Tip } from '../../ui/tooltip';
 
-/** SPEC 8: the alert when the balance cannot be fetched. */
+/** docs/product.md#messages-and-errors: the alert when the balance cannot be fetched. */
 export const tokensErrorText = 'Failed to fetch tokens. Please try again.';
 
 /** What a held amount means, for the badge's tip. */

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { ToggleGroup } from 'radix-ui';
 import { screenTypes, useSelection, type ScreenType } from '../../store/selection';
 
-/** SPEC 2: Events goes to /dashboard/events, Equipments to /dashboard/brands. */
+/** docs/product.md#dashboard-header: Events goes to /dashboard/events, Equipments to /dashboard/brands. */
 export const screenTypeHome = {
   Events: '/dashboard/events',
   Equipments: '/dashboard/brands',

@@ -2,15 +2,19 @@ import { generateBrandsFailedText, useGenerateBrands } from '../../api/brands';
 import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
 import { errorMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
-import type { HeaderTarget } from '../dashboard-header';
 import { useSpend } from './use-spend';
 
+/** What the header's Regenerate acts on (structurally the header's `HeaderTarget`). */
+type RegenerateTarget =
+  | { type: 'Events'; category: { id: number; name: string } }
+  | { type: 'Equipments'; category: { id: number; name: string }; subcategory: { id: number; name: string } };
+
 /**
- * The header's Regenerate (SPEC 2): the selected category's events (Events) or the selected subcategory's brands
- * (Equipments), after the cost confirmation. Ignored while the cost is asked or a request runs (SPEC 4); the outcome is
- * a toast with the server's message, or the failure text of SPEC 8.
+ * The header's Regenerate (docs/product.md#dashboard-header): the selected category's events (Events) or the selected subcategory's brands
+ * (Equipments), after the cost confirmation. Ignored while the cost is asked or a request runs (docs/product.md#statuses); the outcome is
+ * a toast with the server's message, or the failure text of docs/product.md#messages-and-errors.
  */
-export function useHeaderRegenerate(): { regenerate: (target: HeaderTarget) => void; running: boolean; busy: boolean } {
+export function useHeaderRegenerate(): { regenerate: (target: RegenerateTarget) => void; running: boolean; busy: boolean } {
   const events = useGenerateEvents();
   const brands = useGenerateBrands();
   // While the cost is asked Regenerate stays (the focus comes back to it), aria-disabled; a second click is ignored
@@ -18,7 +22,7 @@ export function useHeaderRegenerate(): { regenerate: (target: HeaderTarget) => v
   const { spend, busy, sending } = useSpend();
   const running = sending || events.isPending || brands.isPending;
 
-  const regenerate = (target: HeaderTarget) => {
+  const regenerate = (target: RegenerateTarget) => {
     if (running) return;
     if (target.type === 'Events') {
       void spend({ type: 'Events', category_id: target.category.id }, `Regenerate the events of ${target.category.name}.`, () =>

@@ -19,7 +19,7 @@ function watch(element: Element, measure: () => void): () => void {
 }
 
 /**
- * A long text in a grid cell (issue 13 point 3): two lines at most. When it is cut, it can take the focus and shows
+ * A long text in a grid cell (docs/product.md#grids): two lines at most. When it is cut, it can take the focus and shows
  * the whole text on hover or focus (a tip, which is also its description); the whole text is in the DOM either way.
  */
 export function TruncatedText({ text }: { text: string }) {

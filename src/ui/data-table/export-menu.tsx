@@ -17,7 +17,7 @@ const exportMenuTexts = {
 } as const;
 
 /**
- * A grid's Export menu (issue 14 point 1): downloads everything the grid's filter and sort select as CSV, with the
+ * A grid's Export menu (docs/product.md#export): downloads everything the grid's filter and sort select as CSV, with the
  * grid's visible columns in their order, or every exportable column when "All columns" is ticked. One export at a
  * time: the trigger is disabled from the first choice until the file is handed over (or the export failed).
  *

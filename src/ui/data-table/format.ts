@@ -1,4 +1,4 @@
-/** Formatting of grid values: dates in UTC, en-US (SPEC 2: brand history times), counts with separators. */
+/** Formatting of grid values: dates in UTC, en-US (docs/product.md#brands-screen: brand history times), counts with separators. */
 
 const utcDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',

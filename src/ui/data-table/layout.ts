@@ -1,7 +1,7 @@
 import { gridColumnWidth, type GridColumnSetting } from '../../../contract/grid-settings';
 
 /**
- * A grid's column layout (issue 13 point 3) as TanStack Table's states (order, visibility, sizing), and as the
+ * A grid's column layout (docs/product.md#grids) as TanStack Table's states (order, visibility, sizing), and as the
  * operator's settings the server keeps (contract/grid-settings.ts). Settings name columns by id: a column the grid
  * no longer has is dropped, a column it gained since takes its designed place.
  */

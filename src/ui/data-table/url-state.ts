@@ -3,10 +3,10 @@ import type { SortingState } from '@tanstack/react-table';
 import { droppedIfBad } from '../../dropped-if-bad';
 
 /**
- * A grid's sort and quick filter as URL search params (issue 3 point 8): `?sort=name&dir=desc&q=acme`, and the
- * columns a shared link or a saved view shows (issue 14 point 3): `&cols=name,status,created_at`.
+ * A grid's sort and quick filter as URL search params (docs/product.md#grids): `?sort=name&dir=desc&q=acme`, and the
+ * columns a shared link or a saved view shows (docs/decisions/0010-saved-views.md): `&cols=name,status,created_at`.
  * Routes validate them with `tableSearchSchema` (or extend it); a bad value is dropped, never an error page.
- * zod/mini: every route's search schema is in the entry chunk, which the login route loads (issue 15 point 1).
+ * zod/mini: every route's search schema is in the entry chunk, which the login route loads (docs/figures.md).
  */
 export const tableSearchSchema = z.object({
   sort: droppedIfBad(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),

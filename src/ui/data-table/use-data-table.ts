@@ -11,24 +11,28 @@ import {
   type TableOptions,
 } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { gridColumnWidth, type GridColumnSetting, type GridName } from '../../../contract/grid-settings';
-import { useGridSettings, useSaveGridSettings } from '../../api/grid-settings';
+import { gridColumnWidth, type GridColumnSetting } from '../../../contract/grid-settings';
 import type { UrlTableState } from '../use-url-table-state';
 import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from './features';
 import { layoutOf, settingsOf, settingsShowing, type ColumnLayout } from './layout';
 
 export type DataTable<TData extends RowData> = ReactTable<DataTableFeatures, TData>;
 
+/** Where a grid's column order, hidden columns and widths are kept (src/api/grid-settings.ts `useGridColumnSettings`). */
+interface GridColumnSettings {
+  /** The stored columns; undefined until they are known (the grid shows its design meanwhile). */
+  stored: GridColumnSetting[] | undefined;
+  /** Stores the operator's columns (none: "Reset columns"); keep it the same function while the grid is shown. */
+  save: (columns: GridColumnSetting[]) => void;
+}
+
 export type DataTableOptions<TData extends RowData> = Omit<TableOptions<DataTableFeatures, TData>, 'features'> & {
   /** Sorting and filtering happen on the server (paged data): the table shows rows in the order given. */
   serverSide?: boolean;
   /** Sort and quick filter kept in the URL (`useUrlTableState`). */
   urlState?: UrlTableState;
-  /**
-   * The grid's name: the operator's column order, hidden columns and widths are kept on the server under it
-   * (GET/POST /api/grid-settings/:grid), so another browser shows the same. Without one they last while it is shown.
-   */
-  grid?: GridName;
+  /** Where the operator's column order, hidden columns and widths are kept. Without it they last while the grid is shown. */
+  columnSettings?: GridColumnSettings;
 };
 
 /** A column without a designed width gets this (px). */
@@ -91,31 +95,30 @@ const noSettings: GridColumnSetting[] = [];
  * columns out of the URL.
  */
 function useColumnLayout(
-  grid: GridName | undefined,
+  columnSettings: GridColumnSettings | undefined,
   ids: readonly string[],
   hideable: ReadonlySet<string>,
   urlColumns: readonly string[] | undefined,
   leaveUrlColumns: (() => void) | undefined,
 ) {
-  const stored = useGridSettings(grid).data?.columns ?? noSettings;
+  const stored = columnSettings?.stored ?? noSettings;
   const [draft, setDraft] = useState<GridColumnSetting[] | null>(null);
   const own = draft ?? stored;
   const shown = useMemo(() => (urlColumns ? settingsShowing(urlColumns, own, ids, hideable) : null), [urlColumns, own, ids, hideable]);
   const settings = shown ?? own;
   const layout = useMemo(() => layoutOf(settings, ids), [settings, ids]);
 
-  const save = useSaveGridSettings();
-  const { mutate } = save;
+  const save = columnSettings?.save;
   const saved = useRef<GridColumnSetting[] | null>(null);
   const delay = useRef(0);
   useEffect(() => {
-    if (grid === undefined || draft === null || draft === saved.current) return;
+    if (save === undefined || draft === null || draft === saved.current) return;
     const timer = window.setTimeout(() => {
       saved.current = draft;
-      mutate({ grid, settings: { columns: draft } });
+      save(draft);
     }, delay.current);
     return () => window.clearTimeout(timer);
-  }, [grid, draft, mutate]);
+  }, [save, draft]);
 
   // Several changes may come in one event (Reset): only the first starts from the URL's columns.
   const leavingUrl = useRef(false);
@@ -143,12 +146,12 @@ function useColumnLayout(
  * `useTable` with the app's feature set and defaults: one column sorted at a time, a quick filter matching text in
  * any column ("includesString"), and expansion kept when new rows arrive (paged data appends pages). Columns take
  * their width from `meta.width` and their pinned edge from `meta.pin`; their order, visibility and widths are the
- * operator's (kept per `grid`).
+ * operator's (kept by `columnSettings`).
  * Keep `columns` and `data` referentially stable (module constants, useMemo, the query's data).
  */
-export function useDataTable<TData extends RowData>({ serverSide = false, urlState, grid, state, columns, ...options }: DataTableOptions<TData>): DataTable<TData> {
+export function useDataTable<TData extends RowData>({ serverSide = false, urlState, columnSettings, state, columns, ...options }: DataTableOptions<TData>): DataTable<TData> {
   const design = useMemo(() => designOf(columns), [columns]);
-  const { layout, change } = useColumnLayout(grid, design.ids, design.hideable, urlState?.columns, urlState?.leaveColumns);
+  const { layout, change } = useColumnLayout(columnSettings, design.ids, design.hideable, urlState?.columns, urlState?.leaveColumns);
 
   const onColumnOrderChange = useCallback<OnChangeFn<ColumnOrderState>>(
     (updater) => change((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
