@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { EndpointReply } from '../../contract/endpoint';
 import { apiReferencePath, openApiApi } from '../../contract/openapi';
-import { route } from '../routes/route';
+import { implement } from '../routes/route';
 
 export interface OpenApiOptions {
   /** Serve the interactive API reference at /api/reference (development only). */
@@ -39,7 +39,7 @@ export default fp(
       hideUntagged: true,
     });
     // Swagger's type covers Swagger 2 documents too; this one is OpenAPI 3.1 (the options above).
-    route(app, openApiApi.document, async () => app.swagger() as EndpointReply<typeof openApiApi.document>);
+    implement(app, openApiApi, { document: async () => app.swagger() as EndpointReply<typeof openApiApi.document> });
 
     if (options.reference) {
       // A developer's page on their own machine: its routes (the page, its assets, the document it reads) answer

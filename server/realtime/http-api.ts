@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pusherApi, pusherBatchBody, pusherEventsBody } from '../../contract/pusher-api';
-import { route } from '../routes/route';
+import { implement } from '../routes/route';
 import { validationAnswer } from '../validation-answer';
 import { checkSignedRequest } from './http-api-auth';
 import { checkTriggerLimits } from './limits';
@@ -30,42 +30,50 @@ export const httpApiRoutes: FastifyPluginAsyncZod<HttpApiOptions> = async (app, 
   });
 
   // The signature is over the raw body: the handlers parse it themselves (the declared body is documented, not validated).
-  route(app, pusherApi.events, async (request, reply) => {
-    const signed = readSigned(request, reply, options);
-    if (!signed) return reply;
-    const parsed = pusherEventsBody.safeParse(signed.body);
-    if (!parsed.success) return reply.code(400).send(validationAnswer(parsed.error.issues));
-    const { name, data, channels, channel, socket_id: socketId } = parsed.data;
-    const message: RealtimeMessage = {
-      channels: channels ?? [channel as string],
-      event: name,
-      data,
-      ...(socketId === undefined ? {} : { excludeSocketId: socketId }),
-    };
-    const problem = checkTriggerLimits(message);
-    if (problem) return reply.code(problem.status).send({ message: problem.message });
-    await options.dispatch(message);
-    return reply.send({});
-  }, { rawBody: true });
+  implement(app, pusherApi, {
+    events: {
+      rawBody: true,
+      handler: async (request, reply) => {
+        const signed = readSigned(request, reply, options);
+        if (!signed) return reply;
+        const parsed = pusherEventsBody.safeParse(signed.body);
+        if (!parsed.success) return reply.code(400).send(validationAnswer(parsed.error.issues));
+        const { name, data, channels, channel, socket_id: socketId } = parsed.data;
+        const message: RealtimeMessage = {
+          channels: channels ?? [channel as string],
+          event: name,
+          data,
+          ...(socketId === undefined ? {} : { excludeSocketId: socketId }),
+        };
+        const problem = checkTriggerLimits(message);
+        if (problem) return reply.code(problem.status).send({ message: problem.message });
+        await options.dispatch(message);
+        return reply.send({});
+      },
+    },
 
-  route(app, pusherApi.batchEvents, async (request, reply) => {
-    const signed = readSigned(request, reply, options);
-    if (!signed) return reply;
-    const parsed = pusherBatchBody.safeParse(signed.body);
-    if (!parsed.success) return reply.code(400).send(validationAnswer(parsed.error.issues));
-    const messages: RealtimeMessage[] = parsed.data.batch.map((item) => ({
-      channels: [item.channel],
-      event: item.name,
-      data: item.data,
-      ...(item.socket_id === undefined ? {} : { excludeSocketId: item.socket_id }),
-    }));
-    for (const message of messages) {
-      const problem = checkTriggerLimits(message);
-      if (problem) return reply.code(problem.status).send({ message: problem.message });
-    }
-    for (const message of messages) await options.dispatch(message);
-    return reply.send({});
-  }, { rawBody: true });
+    batchEvents: {
+      rawBody: true,
+      handler: async (request, reply) => {
+        const signed = readSigned(request, reply, options);
+        if (!signed) return reply;
+        const parsed = pusherBatchBody.safeParse(signed.body);
+        if (!parsed.success) return reply.code(400).send(validationAnswer(parsed.error.issues));
+        const messages: RealtimeMessage[] = parsed.data.batch.map((item) => ({
+          channels: [item.channel],
+          event: item.name,
+          data: item.data,
+          ...(item.socket_id === undefined ? {} : { excludeSocketId: item.socket_id }),
+        }));
+        for (const message of messages) {
+          const problem = checkTriggerLimits(message);
+          if (problem) return reply.code(problem.status).send({ message: problem.message });
+        }
+        for (const message of messages) await options.dispatch(message);
+        return reply.send({});
+      },
+    },
+  });
 };
 
 /** Checks the app id and the signature, then parses the JSON body; on failure answers the error and returns undefined. */

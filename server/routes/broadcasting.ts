@@ -6,7 +6,7 @@ import { HttpError } from '../errors';
 import { mayJoinChannel } from '../realtime/channel-access';
 import { channelAuth } from '../realtime/signature';
 import type { RealtimeConfig } from '../realtime/types';
-import { route } from './route';
+import { implement } from './route';
 
 export interface BroadcastingRoutesOptions {
   /** Defaults to `app.realtimeConfig`, decorated by the realtime plugin (register it first). */
@@ -23,10 +23,12 @@ const broadcastingRoutes: FastifyPluginAsyncZod<BroadcastingRoutesOptions> = asy
   if (!config) throw new Error('broadcasting routes: register the realtime plugin first, or pass { config }');
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
 
-  route(app, broadcastingApi.auth, async (request) => {
-    const { socket_id: socketId, channel_name: channel } = request.body;
-    if (!mayJoinChannel(currentUser(request).id, channel)) throw new HttpError(403, 'This channel is not yours.');
-    return { auth: channelAuth(config.key, config.secret, socketId, channel) };
+  implement(app, broadcastingApi, {
+    auth: async (request) => {
+      const { socket_id: socketId, channel_name: channel } = request.body;
+      if (!mayJoinChannel(currentUser(request).id, channel)) throw new HttpError(403, 'This channel is not yours.');
+      return { auth: channelAuth(config.key, config.secret, socketId, channel) };
+    },
   });
 };
 

@@ -8,27 +8,24 @@ import {
   renameCategory,
   renameSubcategory,
 } from '../catalogue/categories';
-import { route } from './route';
+import { implement } from './route';
 
-/** The category tree, its scoped variant, and renaming and moving categories and subcategories (SPEC 7). */
+/** The category tree, its scoped variant, and renaming and moving categories and subcategories (docs/product.md#calls). */
 const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Both answer JSON text built from parts encoded by their contract schemas (the tree is kept in memory).
-  route(app, categoriesApi.list, async (request, reply) => sendJson(reply, await categoriesAnswerJson(app.db, request.query)), {
-    catalogueAnswer: true,
-  });
-  route(
-    app,
-    categoriesApi.withSubcategories,
-    async (request, reply) => sendJson(reply, await categoriesWithSubcategoriesJson(app.db, request.query)),
-    { catalogueAnswer: true },
-  );
+  implement(app, categoriesApi, {
+    // Both answer JSON text built from parts encoded by their contract schemas (the tree is kept in memory).
+    list: { catalogueAnswer: true, handler: async (request, reply) => sendJson(reply, await categoriesAnswerJson(app.db, request.query)) },
+    withSubcategories: {
+      catalogueAnswer: true,
+      handler: async (request, reply) => sendJson(reply, await categoriesWithSubcategoriesJson(app.db, request.query)),
+    },
 
-  route(app, categoriesApi.renameCategory, async (request) => renameCategory(app.db, app.notifier, request.body));
-  route(app, categoriesApi.renameSubcategory, async (request) => renameSubcategory(app.db, app.notifier, request.body));
-  route(app, categoriesApi.moveSubcategory, async (request) => moveSubcategory(app.db, app.notifier, request.body));
-  route(app, categoriesApi.moveSubcategoryVariant, async (request) =>
-    moveSubcategory(app.db, app.notifier, { subcategoryId: request.body.subcategoryId, newCategoryId: request.body.newCategory }),
-  );
+    renameCategory: async (request) => renameCategory(app.db, app.notifier, request.body),
+    renameSubcategory: async (request) => renameSubcategory(app.db, app.notifier, request.body),
+    moveSubcategory: async (request) => moveSubcategory(app.db, app.notifier, request.body),
+    moveSubcategoryVariant: async (request) =>
+      moveSubcategory(app.db, app.notifier, { subcategoryId: request.body.subcategoryId, newCategoryId: request.body.newCategory }),
+  });
 };
 
 export default categoryRoutes;

@@ -24,7 +24,7 @@ describe.each(engines)('events on %s', (engine) => {
     return res.body;
   };
 
-  it('answers a category\'s events by start date, with every field of SPEC 3', async () => {
+  it('answers a category\'s events by start date, with every field of docs/product.md#data', async () => {
     const body = await page(`category_id=${construction}`);
     expect(body.total).toBe(3);
     expect(body.events.map((e) => e.name)).toEqual(['Intermat Paris 2027', 'bauma 2028', 'CONEXPO-CON/AGG 2029']);

@@ -46,7 +46,7 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
     expect((await t.app.inject({ method: 'POST', url: '/api/exclusion-changes/1/undo' })).statusCode).toBe(401);
   });
 
-  it('every exclude and un-exclude records what it flipped, by whom, and answers the change beside the SPEC message', async () => {
+  it('every exclude and un-exclude records what it flipped, by whom, and answers the change beside the exclusion message', async () => {
     const genelec = await ids.brand('Genelec');
     const excluded = await change('POST', '/api/brands/exclusions', { name: 'Genelec' });
     expect(excluded.message).toBe('Genelec added to the exclusion list.');

@@ -5,7 +5,7 @@ import { currentUser } from '../auth/plugin';
 import { readExclusionImportFile } from '../catalogue/exclusion-import-file';
 import { applyExclusionImport, previewExclusionImport } from '../catalogue/exclusion-import';
 import { HttpError } from '../errors';
-import { route } from './route';
+import { implement } from './route';
 
 const megabytes = exclusionImportFile.maxBytes / (1024 * 1024);
 
@@ -32,10 +32,10 @@ const exclusionImportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The file the request carries, read; a request without one is refused like an empty file. */
   const fileOf = (body: unknown) => readExclusionImportFile(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
 
-  route(app, exclusionImportApi.preview, async (request) => previewExclusionImport(app.db, fileOf(request.body)));
-  route(app, exclusionImportApi.apply, async (request) =>
-    applyExclusionImport(app.db, app.notifier, { file: fileOf(request.body), userId: currentUser(request).id }),
-  );
+  implement(app, exclusionImportApi, {
+    preview: async (request) => previewExclusionImport(app.db, fileOf(request.body)),
+    apply: async (request) => applyExclusionImport(app.db, app.notifier, { file: fileOf(request.body), userId: currentUser(request).id }),
+  });
 };
 
 export default exclusionImportRoutes;

@@ -16,7 +16,7 @@ const engines = await availableEngines();
 const path = '/api/equipments/generate';
 
 /**
- * POST /api/equipments/generate for every brand a filter matches (issue 14 point 2, decision 0014). The demo
+ * POST /api/equipments/generate for every brand a filter matches (docs/decisions/0014-generate-for-all-matching.md). The demo
  * generator takes a minute a run here, so the runs queued stay under way for the whole file.
  */
 describe.each(engines)('POST /api/equipments/generate for all matching on %s', (engine) => {

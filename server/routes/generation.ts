@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { generationApi } from '../../contract/estimate';
+import { estimateApi } from '../../contract/estimate';
 import { currentUser } from '../auth/plugin';
-import { route } from './route';
+import { implement } from './route';
 
-/** POST /api/generation/estimate (issue 12): a generate call's cost, before the operator confirms it. */
+/** POST /api/generation/estimate (docs/decisions/0008-money-and-runs-in-sight.md): a generate call's cost, before the operator confirms it. */
 const generationRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, generationApi.typicalCosts, async (request) => app.generation.typicalCosts(currentUser(request).id));
-  route(app, generationApi.estimate, async (request) => app.generation.estimate(currentUser(request).id, request.body));
+  implement(app, estimateApi, {
+    typicalCosts: async (request) => app.generation.typicalCosts(currentUser(request).id),
+    estimate: async (request) => app.generation.estimate(currentUser(request).id, request.body),
+  });
 };
 
 export default generationRoutes;

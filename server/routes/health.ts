@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthApi } from '../../contract/health';
-import { route } from './route';
+import { implement } from './route';
 
 /** GET /api/health (extension, public): the process serves requests. It reads nothing, so it costs nothing. */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, healthApi.show, async () => ({ status: 'ok' as const }));
+  implement(app, healthApi, { show: async () => ({ status: 'ok' as const }) });
 };
 
 export default healthRoutes;

@@ -76,7 +76,7 @@ describe.each(engines)('history on %s', (engine) => {
     expect(brandRuns).toHaveLength(1);
     expect(brandRuns[0]).toMatchObject({ type: 'Equipments', brand_id: caterpillar, equipments_generated: 3 });
     const subcategoryRuns = await entries(`/api/brand-generation-history?subcategory_id=${excavators}`);
-    // A brand run says how many brands it added (issue 13), where equipments_generated is 0.
+    // A brand run says how many brands it added (docs/product.md#keyboard-focus-and-feedback), where equipments_generated is 0.
     expect(subcategoryRuns).toMatchObject([{ type: 'Brands', status: 'Generated', equipments_generated: 0 }]);
     expect(subcategoryRuns[0]?.items_added).toBeGreaterThan(0);
     expect((await call('GET', '/api/brand-generation-history?brand_id=1')).status).toBe(422);

@@ -7,19 +7,21 @@ import {
   equipmentsHistory,
   generationHistory,
 } from '../catalogue/history';
-import { route } from './route';
+import { implement } from './route';
 
 /**
- * Generation history, newest first (SPEC 7); messages are HTML that the client sanitises. The same for every
+ * Generation history, newest first (docs/product.md#calls); messages are HTML that the client sanitises. The same for every
  * operator, and kept whole while the catalogue's version stands (a run's change that a history shows moves it,
  * migration 0012).
  */
 const historyRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, historyApi.list, async (request) => generationHistory(app.db, request.query), { catalogueAnswer: true });
-  route(app, historyApi.equipmentGeneration, async (request) => equipmentGenerationHistory(app.db, request.query.subcategory), { catalogueAnswer: true });
-  route(app, historyApi.equipments, async (request) => equipmentsHistory(app.db, request.query.subcategory), { catalogueAnswer: true });
-  route(app, historyApi.brandGeneration, async (request) => brandGenerationHistory(app.db, request.query), { catalogueAnswer: true });
-  route(app, historyApi.brands, async () => brandsHistory(app.db), { catalogueAnswer: true });
+  implement(app, historyApi, {
+    list: { catalogueAnswer: true, handler: async (request) => generationHistory(app.db, request.query) },
+    equipmentGeneration: { catalogueAnswer: true, handler: async (request) => equipmentGenerationHistory(app.db, request.query.subcategory) },
+    equipments: { catalogueAnswer: true, handler: async (request) => equipmentsHistory(app.db, request.query.subcategory) },
+    brandGeneration: { catalogueAnswer: true, handler: async (request) => brandGenerationHistory(app.db, request.query) },
+    brands: { catalogueAnswer: true, handler: async () => brandsHistory(app.db) },
+  });
 };
 
 export default historyRoutes;

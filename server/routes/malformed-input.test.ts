@@ -8,7 +8,7 @@ import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '
 import { availableEngines } from '../test/databases';
 
 /**
- * Every route, fed malformed input (issue 3): each must answer 4xx (never 5xx) and leave every table as it was.
+ * Every route, fed malformed input (docs/product.md#validation): each must answer 4xx (never 5xx) and leave every table as it was.
  * "Malformed" is decided by the route's own declaration (contract/api.ts): an input that happens to be valid must
  * still never be a 5xx (so a hole in a contract shows), and a read never changes a table. The routes are read from
  * the declarations, so a new endpoint is walked without editing this file.

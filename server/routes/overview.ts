@@ -4,12 +4,15 @@ import { currentUser } from '../auth/plugin';
 import { sendJson } from '../catalogue/answer-cache';
 import { overviewJson } from '../catalogue/overview';
 import { perRequestAnswerCompression } from '../plugins/compression';
-import { route } from './route';
+import { implement } from './route';
 
 /** GET /api/overview (extension): what the dashboard home shows. */
 const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, overviewApi.show, async (request, reply) => sendJson(reply, await overviewJson(app.db, currentUser(request).id)), {
-    compress: perRequestAnswerCompression,
+  implement(app, overviewApi, {
+    show: {
+      compress: perRequestAnswerCompression,
+      handler: async (request, reply) => sendJson(reply, await overviewJson(app.db, currentUser(request).id)),
+    },
   });
 };
 

@@ -6,9 +6,9 @@ import { currentUser } from '../auth/plugin';
 import { addCard, createSetupIntent, listCards, removeCard, switchDefaultCard } from '../payments/cards';
 import type { Owner } from '../payments/owner';
 import { requirePayments } from '../payments/plugin';
-import { route } from './route';
+import { implement } from './route';
 
-/** The operator's saved cards (SPEC 7 "Payment methods"); 503 when payments are not configured. */
+/** The operator's saved cards (docs/product.md#calls); 503 when payments are not configured. */
 const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The Stripe client and whose cards these are: this installation's signed-in operator. */
   const payer = (request: FastifyRequest): { stripe: Stripe; owner: Owner } => {
@@ -16,25 +16,27 @@ const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     return { stripe, owner: { installationId, userId: currentUser(request).id } };
   };
 
-  route(app, paymentMethodsApi.setupIntent, async (request) => {
-    const { stripe, owner } = payer(request);
-    return createSetupIntent(app.db, stripe, owner);
-  });
-  route(app, paymentMethodsApi.list, async (request) => {
-    const { stripe, owner } = payer(request);
-    return listCards(app.db, stripe, owner);
-  });
-  route(app, paymentMethodsApi.add, async (request) => {
-    const { stripe, owner } = payer(request);
-    return addCard(app.db, stripe, owner, request.body.payment_method);
-  });
-  route(app, paymentMethodsApi.switchDefault, async (request) => {
-    const { stripe, owner } = payer(request);
-    return switchDefaultCard(app.db, stripe, owner, request.body.payment_method);
-  });
-  route(app, paymentMethodsApi.remove, async (request) => {
-    const { stripe, owner } = payer(request);
-    return removeCard(app.db, stripe, owner, request.params.id);
+  implement(app, paymentMethodsApi, {
+    setupIntent: async (request) => {
+      const { stripe, owner } = payer(request);
+      return createSetupIntent(app.db, stripe, owner);
+    },
+    list: async (request) => {
+      const { stripe, owner } = payer(request);
+      return listCards(app.db, stripe, owner);
+    },
+    add: async (request) => {
+      const { stripe, owner } = payer(request);
+      return addCard(app.db, stripe, owner, request.body.payment_method);
+    },
+    switchDefault: async (request) => {
+      const { stripe, owner } = payer(request);
+      return switchDefaultCard(app.db, stripe, owner, request.body.payment_method);
+    },
+    remove: async (request) => {
+      const { stripe, owner } = payer(request);
+      return removeCard(app.db, stripe, owner, request.params.id);
+    },
   });
 };
 

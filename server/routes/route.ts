@@ -69,11 +69,23 @@ export function routeSchema(declaration: EndpointDeclaration, options: { rawBody
   };
 }
 
+/** A route: the handler alone, or the handler with the Fastify options its route adds (a body limit, catalogueAnswer...). */
+export type EndpointImplementation<E extends EndpointDeclaration> = EndpointHandler<E> | (RouteExtras & { handler: EndpointHandler<E> });
+
+/** One resource's endpoint table (`brandsApi`...: contract/api.ts). */
+type EndpointTable = Readonly<Record<string, EndpointDeclaration>>;
+
+/**
+ * A route for every declaration of a table, each typed from its declaration: a declaration without one (or a key the
+ * table does not declare) fails `tsc` (docs/decisions/0006-endpoints-declared-in-the-contract.md).
+ */
+export type TableImplementation<T extends EndpointTable> = { readonly [K in keyof T]-?: EndpointImplementation<T[K]> };
+
 /**
  * Registers an endpoint from its declaration (contract/): method, path, whether it needs a token, its schemas. The
  * route file supplies only the handler, typed from the same declaration.
  */
-export function route<const E extends EndpointDeclaration>(
+function route<const E extends EndpointDeclaration>(
   app: RouteApp,
   declaration: E,
   handler: EndpointHandler<E>,
@@ -87,4 +99,22 @@ export function route<const E extends EndpointDeclaration>(
     schema: routeSchema(declaration, { rawBody }),
     handler: handler as RouteOptions['handler'],
   });
+}
+
+/**
+ * Registers a resource's whole endpoint table, one route per declaration (`implement(app, brandsApi, { list, show,
+ * generate })`), in the table's order.
+ */
+export function implement<const T extends EndpointTable>(app: RouteApp, table: T, routes: TableImplementation<T>): void {
+  const byKey = routes as unknown as Readonly<Record<string, EndpointImplementation<EndpointDeclaration> | undefined>>;
+  for (const [key, declaration] of Object.entries(table)) {
+    const implementation = byKey[key];
+    // Only an untyped caller gets here without one; tsc refuses a missing route.
+    if (implementation === undefined) throw new Error(`${declaration.name}: no route implements it`);
+    if (typeof implementation === 'function') route(app, declaration, implementation);
+    else {
+      const { handler, ...extras } = implementation;
+      route(app, declaration, handler, extras);
+    }
+  }
 }

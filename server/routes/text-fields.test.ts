@@ -17,7 +17,7 @@ import { type FieldPath, type TextField, textFields, validInput, withText } from
 import { validationAnswer } from '../validation-answer';
 
 /**
- * Issue 10: every text a client sends, in a body, a query, a form or a path, is refused when it holds a NUL
+ * docs/product.md#validation: every text a client sends, in a body, a query, a form or a path, is refused when it holds a NUL
  * character or an unpaired surrogate, as a 422 naming its field, and changes nothing.
  *
  * Neither the routes nor their fields are listed here: the routes are every one the app registers, and a route's

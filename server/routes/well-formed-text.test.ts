@@ -7,7 +7,7 @@ import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '
 import { availableEngines } from '../test/databases';
 
 /**
- * Issue 10, the reproductions: text that is not well formed used to be a 500 or to be stored changed; now it is a
+ * docs/product.md#validation: text that is not well formed used to be a 500 or to be stored changed; now it is a
  * 422 naming the field, and nothing changes. (text-fields.test.ts checks every text field of every route alike.)
  */
 

@@ -2,7 +2,7 @@ import { brandsApi, type Brand } from '../../contract/brands';
 import { call } from './http';
 
 /**
- * GET /api/brands/{id}, for the realtime `updatebrand` (SPEC 4 "refetches that brand"). Kept here until
+ * GET /api/brands/{id}, for the realtime `updatebrand` (docs/product.md#live-updates). Kept here until
  * src/api/brands.ts has a detail fetcher of its own; then the bridge passes that one.
  */
 export async function fetchBrand(id: number): Promise<Brand> {

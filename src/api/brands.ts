@@ -1,26 +1,17 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { brandsApi, type Brand, type BrandSortField } from '../../contract/brands';
-import type { GenerateAnswer } from '../../contract/generation';
 import { equipmentsApi, type Equipment } from '../../contract/equipments';
-import { generateEquipments, generateEquipmentsFailedText } from './equipments';
+import { useEndpointMutation } from './endpoint-mutation';
+import { generateEquipmentsFailedText, type GenerateEquipmentsSelection } from './equipments';
 import { call } from './http';
 import { keys } from './keys';
-import { applyMutationStaleness } from './staleness';
 
-/** Brands (SPEC 7 "Categories, brands, events, statuses"): a subcategory's brands page by page, a brand's models, generation. */
+/** Brands (docs/product.md#calls): a subcategory's brands page by page, a brand's models, generation. */
 
 // ---- GET /api/brands?subcategory_id= (extension: paged, sorted and filtered on the server) ---------------------------
 
 /**
- * Brands a page (the server allows up to 500): a page of 100 rows is about 70 kB of JSON, within issue 15's 100 kB
+ * Brands a page (the server allows up to 500): a page of 100 rows is about 70 kB of JSON, within the 100 kB of docs/figures.md
  * an answer (400-row pages were 282-373 kB); the grid asks the next page as the operator nears the loaded end.
  */
 export const brandsPageSize = 100;
@@ -108,34 +99,23 @@ export function useBrandEquipments(brandId: number) {
 
 // ---- POST /api/brands/generate ---------------------------------------------------------------------------------------
 
-/** POST /api/brands/generate { subcategory_id }: generate (or regenerate) a subcategory's brands. */
-export function generateBrands(subcategoryId: number): Promise<GenerateAnswer> {
-  return call(brandsApi.generate, { body: { subcategory_id: subcategoryId } });
-}
-
-/** SPEC 8: the server's message, else this. */
+/** docs/product.md#messages-and-errors: the server's message, else this. */
 export const generateBrandsFailedText = 'Failed to generate brands. Please try again.';
 
+/** POST /api/brands/generate { subcategory_id }: generate (or regenerate) a subcategory's brands. */
 export function useGenerateBrands() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: generateBrands,
-    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'brands.generate', { sent, answer }),
-  });
+  return useEndpointMutation(brandsApi.generate, { input: (subcategoryId: number) => ({ body: { subcategory_id: subcategoryId } }) });
 }
 
 // ---- POST /api/equipments/generate for the ticked brands (the brands screen's floating button) ----------------------
 
 /**
- * Generates models for the ticked brands of a subcategory (fetcher in ./equipments). Afterwards the statuses (the
- * brands go In Progress), the subcategory's brand pages (their counts), the tree and the history are stale.
+ * Generates models for the ticked brands of a subcategory, or for every brand its filter matches (the answer counts
+ * what was queued and skipped). Afterwards the statuses (the brands go In Progress), the subcategory's brand pages
+ * (their counts), the tree and the history are stale.
  */
 export function useGenerateBrandEquipments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: generateEquipments,
-    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'equipments.generate', { sent, answer }),
-  });
+  return useEndpointMutation(equipmentsApi.generate, { input: (body: GenerateEquipmentsSelection) => ({ body }) });
 }
 
 export { generateEquipmentsFailedText };

@@ -6,12 +6,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { equipmentsApi, type Equipment, type EquipmentBrand, type GenerateEquipmentsAnswer, type UpdateEquipmentBody } from '../../contract/equipments';
+import { equipmentsApi, type Equipment, type EquipmentBrand, type UpdateEquipmentBody } from '../../contract/equipments';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
 import { applyMutationStaleness } from './staleness';
 
-/** Equipment models (SPEC 7 "Equipment"): a subcategory's items, saving an edited row, its brands, generation. */
+/** Equipment models (docs/product.md#calls): a subcategory's items, saving an edited row, its brands, generation. */
 
 // ---- GET /api/equipments -----------------------------------------------------------------------------------------
 
@@ -64,13 +65,7 @@ export function useSubcategoryEquipments(subcategoryId: number | null) {
 
 // ---- POST /api/equipments/update ---------------------------------------------------------------------------------
 
-/** POST /api/equipments/update with the full edited row; answers the row as the server now has it. */
-export function updateEquipment(body: UpdateEquipmentBody): Promise<Equipment> {
-  return call(equipmentsApi.update, { body });
-}
-
-
-/** SPEC 8: an equipment update failure ("Alert") and the row's own "save of changes" text. */
+/** docs/product.md#messages-and-errors: an equipment update failure ("Alert") and the row's own "save of changes" text. */
 export const equipmentUpdateFailedText = 'Failed to update equipment. Please try again.';
 export const equipmentSaveFailedText = 'Failed to save changes. Please try again.';
 
@@ -80,12 +75,9 @@ export interface EquipmentSave {
   previousSubcategoryId: number;
 }
 
+/** POST /api/equipments/update with the full edited row; answers the row as the server now has it. */
 export function useUpdateEquipment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body }: EquipmentSave) => updateEquipment(body),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'equipments.update', { sent, answer }),
-  });
+  return useEndpointMutation(equipmentsApi.update, { input: ({ body }: EquipmentSave) => ({ body }) });
 }
 
 // ---- GET /api/equipments/brands ------------------------------------------------------------------------------------
@@ -118,7 +110,7 @@ export function generateModels(body: { brand: number; subcategory_id: number }):
   );
 }
 
-/** SPEC 8: 'Failed to generate models: ' plus the error message. */
+/** docs/product.md#messages-and-errors: 'Failed to generate models: ' plus the error message. */
 export function generateModelsFailedText(error: unknown): string {
   return `Failed to generate models: ${errorMessage(error, error instanceof Error ? error.message : 'Unknown error')}`;
 }
@@ -126,12 +118,7 @@ export function generateModelsFailedText(error: unknown): string {
 /** What Generate Equipments is for: brands picked by hand, or every brand of the subcategory the filter matches. */
 export type GenerateEquipmentsSelection = { subcategory_id: number; brands: number[] } | { subcategory_id: number; filter: { q?: string } };
 
-/** POST /api/equipments/generate: generate items for these brands (the answer counts what was queued and skipped). */
-export function generateEquipments(body: GenerateEquipmentsSelection): Promise<GenerateEquipmentsAnswer> {
-  return call(equipmentsApi.generate, { body });
-}
-
-/** SPEC 8: the server's message, else this. */
+/** docs/product.md#messages-and-errors: the server's message, else this. */
 export const generateEquipmentsFailedText = 'Failed to generate equipments. Please try again.';
 
 /** At most this many brands a generate call (contract generateEquipmentsBody). */
@@ -148,6 +135,7 @@ export async function itemBrandIds(subcategoryId: number): Promise<number[]> {
 
 export const noBrandsForItemsText = 'This subcategory has no brands yet: generate its brands first.';
 
+/** Not useEndpointMutation: its answer is the models alone (the Brands dialog counts them), not the call's `{ models }`. */
 export function useGenerateModels() {
   const queryClient = useQueryClient();
   return useMutation({

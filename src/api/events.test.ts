@@ -9,7 +9,7 @@ describe('event pages', () => {
     expect(nextEventsOffset([page(100, 250), page(100, 250), page(50, 250)])).toBeUndefined();
   });
 
-  it("reads a failed generation as 'Failed to generate events: ' plus the message (SPEC 8)", () => {
+  it("reads a failed generation as 'Failed to generate events: ' plus the message (docs/product.md#messages-and-errors)", () => {
     expect(generateEventsFailedText(new Error('Network down'))).toBe('Failed to generate events: Network down');
     expect(generateEventsFailedText('???')).toBe('Failed to generate events: Unknown error');
   });

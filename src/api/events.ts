@@ -1,10 +1,11 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { EndpointAnswer } from '../../contract/endpoint';
 import { eventsApi, type Event, type EventSortField } from '../../contract/events';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
-import { applyMutationStaleness } from './staleness';
 
-/** Events (SPEC 7): a category's events page by page (extension), and their generation. */
+/** Events (docs/product.md#calls): a category's events page by page (extension), and their generation. */
 
 /** Events a page (the server allows up to 500). */
 export const eventsPageSize = 100;
@@ -54,18 +55,13 @@ export function loadedEvents(data: InfiniteData<EventsPage> | undefined): Event[
 
 // ---- POST /api/events/generate ---------------------------------------------------------------------------------------
 
-/** POST /api/events/generate { category_id }: generate (or regenerate) a category's events. */
-export function generateEvents(categoryId: number) {
-  return call(eventsApi.generate, { body: { category_id: categoryId } }, { timeout: generationRequestTimeoutMs });
-}
-
-/** SPEC 8 "Event generation failure": 'Failed to generate events: ' plus the message. */
+/** docs/product.md#messages-and-errors: 'Failed to generate events: ' plus the message. */
 export function generateEventsFailedText(error: unknown): string {
   return `Failed to generate events: ${errorMessage(error, error instanceof Error ? error.message : 'Unknown error')}`;
 }
 
 export interface GenerateEventsCallbacks {
-  onSuccess?: (answer: Awaited<ReturnType<typeof generateEvents>>) => void;
+  onSuccess?: (answer: EndpointAnswer<typeof eventsApi.generate>) => void;
   onError?: (error: unknown) => void;
 }
 
@@ -76,11 +72,10 @@ export interface GenerateEventsCallbacks {
  * passed to `mutate` would then be dropped (TanStack Query runs those only while their observer is mounted).
  */
 export function useGenerateEvents(callbacks: GenerateEventsCallbacks = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: generateEvents,
+  return useEndpointMutation(eventsApi.generate, {
+    input: (categoryId: number) => ({ body: { category_id: categoryId } }),
+    request: { timeout: generationRequestTimeoutMs },
     onSuccess: (answer) => callbacks.onSuccess?.(answer),
     onError: (error) => callbacks.onError?.(error),
-    onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'events.generate', { sent, answer }),
   });
 }

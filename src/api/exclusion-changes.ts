@@ -5,7 +5,7 @@ import { call } from './http';
 import { applyMutationStaleness } from './staleness';
 
 /**
- * Undo of an exclusion change (issue 14 point 4): every exclude and un-exclude answers the change it made
+ * Undo of an exclusion change (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): every exclude and un-exclude answers the change it made
  * (`undo.change_id`); undoing it is a second call, on the server.
  */
 

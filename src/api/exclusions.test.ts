@@ -95,7 +95,7 @@ describe('exclusion changes', () => {
     server.answer('POST /api/equipments/exclusions/5', { body: { message: 'done', undo: { change_id: 12 } } });
     server.answer('DELETE /api/equipments/exclusions/5', ok);
     expect(await excludeEquipment(5)).toEqual({ message: 'done', undo: { change_id: 12 } });
-    // A server without undo answers SPEC's message alone: nothing to undo.
+    // A server without undo answers the original message alone: nothing to undo.
     expect(await unexcludeEquipment(5)).toEqual({ message: 'done', undo: null });
     expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/equipments/exclusions/5', 'DELETE /api/equipments/exclusions/5']);
   });
@@ -108,7 +108,7 @@ describe('exclusion changes', () => {
     expect(await unexcludeBrand(9)).toEqual({ message: 'Hitachi removed from exclusion list.', undo: null });
   });
 
-  it('remove a model by brand and model through the literal {id} path (SPEC 7)', async () => {
+  it('remove a model by brand and model through the literal {id} path (docs/product.md#calls)', async () => {
     server.answer('POST /api/equipments/exclusions/%7Bid%7D', { body: { message: 'Makita - DHP1 removed from the exclusion list.' } });
     const answer = await unexcludeEquipmentByName({ brand: 'Makita', model: 'DHP1' });
     expect(answer.message).toBe('Makita - DHP1 removed from the exclusion list.');

@@ -1,27 +1,27 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ExcludeBrandBody } from '../../contract/brands';
 import { exclusionsApi, exclusionMessages, type RemoveExclusionByNameBody } from '../../contract/exclusions';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call, serverMessage } from './http';
 import { keys } from './keys';
-import { applyMutationStaleness } from './staleness';
 
 /**
- * Exclusions (SPEC 7 "Exclusions"): the two lists and the calls that add to and remove from them. Every mutation
- * answers the server's `{ message }` (the SPEC 8 success texts, `exclusionMessages`); callers show the toasts.
+ * Exclusions (docs/product.md#calls): the two lists and the calls that add to and remove from them. Every mutation
+ * answers the server's `{ message }` (the success texts of docs/product.md#messages-and-errors, `exclusionMessages`); callers show the toasts.
  */
 
 export { exclusionMessages };
 
-/** SPEC 8 texts of the exclusion screens. */
+/** The texts of the exclusion screens (docs/product.md#messages-and-errors). */
 export const exclusionTexts = {
   fetchFailed: 'Failed to fetch exclusions.',
   equipmentRemovalFailed: 'Failed to remove equipment from exclusion.',
-  /** The token-era screens prefix the server's message (SPEC 8 "Exclusion add or fetch failure"). */
+  /** The token-era screens prefix the server's message (docs/product.md#messages-and-errors). */
   errorPrefix: 'Error: ',
 } as const;
 
 /**
- * An exclusion failure as the token-era screens report it: 'Error: ' plus the server's message (SPEC 8); when the
+ * An exclusion failure as the token-era screens report it: 'Error: ' plus the server's message (docs/product.md#messages-and-errors); when the
  * server gave none (a 500, a network failure), the screen's own `fallback` text.
  */
 export function exclusionErrorText(error: unknown, fallback: string): string {
@@ -93,44 +93,27 @@ export function unexcludeEquipment(id: number) {
 }
 
 /**
- * The token-era removal (SPEC 7, last "Exclusions" row): POST to the path with `{id}` left literally in it (the
+ * The token-era removal (docs/product.md#calls, the last exclusions call): POST to the path with `{id}` left literally in it (the
  * browser sends it as %7Bid%7D) and `{ data: { brand, model } }`; un-excludes every model of that brand and name.
  */
 export function unexcludeEquipmentByName(data: RemoveExclusionByNameBody['data']) {
   return call(exclusionsApi.unexcludeEquipmentByName, { body: { data } });
 }
 
-// Mutation hooks
+// Mutation hooks: the lists catch up a moment after the toast (the refetches are not awaited).
 
 export function useExcludeBrand() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: excludeBrand,
-    // The lists catch up a moment after the toast: the refetches are not awaited.
-    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.excludeBrand', { sent, answer }),
-  });
+  return useEndpointMutation(exclusionsApi.excludeBrand, { input: (body: ExcludeBrandBody) => ({ body }), awaitRefetch: false });
 }
 
 export function useUnexcludeBrand() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unexcludeBrand,
-    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.unexcludeBrand', { sent, answer }),
-  });
+  return useEndpointMutation(exclusionsApi.unexcludeBrand, { input: (id: number) => ({ params: { id } }), awaitRefetch: false });
 }
 
 export function useExcludeEquipment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: excludeEquipment,
-    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.excludeEquipment', { sent, answer }),
-  });
+  return useEndpointMutation(exclusionsApi.excludeEquipment, { input: (id: number) => ({ params: { id } }), awaitRefetch: false });
 }
 
 export function useUnexcludeEquipment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unexcludeEquipment,
-    onSuccess: (answer, sent) => void applyMutationStaleness(queryClient, 'exclusions.unexcludeEquipment', { sent, answer }),
-  });
+  return useEndpointMutation(exclusionsApi.unexcludeEquipment, { input: (id: number) => ({ params: { id } }), awaitRefetch: false });
 }

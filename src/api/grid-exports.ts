@@ -4,7 +4,7 @@ import type { EndpointQuery } from '../../contract/endpoint';
 import { downloadFile } from './http';
 
 /**
- * Export every grid (issue 14 point 1): each grid's CSV download (GET .../export with the grid's filter and sort).
+ * Export every grid (docs/product.md#export): each grid's CSV download (GET .../export with the grid's filter and sort).
  * `columns` are the column ids to write, in order. The browser saves the answer as a
  * file (downloadFile: the authorised request's body as a blob, then a link click).
  */

@@ -4,7 +4,7 @@ import { call } from './http';
 import { keys, type HistoryParams } from './keys';
 
 /**
- * Generation history (SPEC 7 "Equipment"): the runs with their token cost, newest first. Each call answers a list
+ * Generation history (docs/product.md#calls): the runs with their token cost, newest first. Each call answers a list
  * (the client also accepts `{ history: [...] }`, contract/history.ts).
  */
 
@@ -65,5 +65,5 @@ export function useHistory(source: HistorySource | null) {
   return useQuery(historyQueryOptions(source));
 }
 
-/** SPEC 8: what a failed history fetch shows. */
+/** docs/product.md#messages-and-errors: what a failed history fetch shows. */
 export const historyErrorText = 'Failed to fetch history data. Please try again.';

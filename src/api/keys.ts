@@ -4,7 +4,7 @@
  * key below it. A key's parameters are one object of named parts (`['brands', 'page', { subcategory_id, sort }]`), so
  * their order never matters and nothing reads a key part by its position (`isUnder`, `keyParams`).
  *
- * One entry per call of SPEC section 7 (and the extensions in contract/), in the order of the spec's tables.
+ * One entry per call of docs/product.md#calls (and the extensions in contract/), in the order of the spec's tables.
  */
 
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';

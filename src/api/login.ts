@@ -3,7 +3,7 @@ import { call } from './http';
 
 /**
  * POST /api/login, on its own: the login route loads this module, not src/api/auth.ts, whose queries bring the
- * query keys and TanStack Query into the login route's JavaScript (issue 15 point 1). The caller stores the session
+ * query keys and TanStack Query into the login route's JavaScript (docs/figures.md). The caller stores the session
  * and navigates (see features/login).
  */
 export function login(body: LoginBody): Promise<LoginAnswer> {

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodsApi, type PaymentMethodsAnswer, type PaymentMethodsChangeAnswer } from '../../contract/payment-methods';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call, isRetryable } from './http';
 import { keys } from './keys';
 import { applyMutationStaleness } from './staleness';
 
-/** SPEC 8 texts of the Payment Methods screen. */
+/** The texts of the Payment Methods screen (docs/product.md#messages-and-errors). */
 export const paymentMethodTexts = {
   added: 'Payment method added successfully!',
   removed: 'Payment method removed successfully.',
@@ -55,30 +56,14 @@ export function useStorePaymentMethods() {
 
 // DELETE /api/payment-methods/{id} ----------------------------------------------------------------------------------
 
-export function removePaymentMethod(id: string): Promise<PaymentMethodsChangeAnswer> {
-  return call(paymentMethodsApi.remove, { params: { id } });
-}
-
 export function useRemovePaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removePaymentMethod,
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'paymentMethods.remove', { sent, answer }),
-  });
+  return useEndpointMutation(paymentMethodsApi.remove, { input: (id: string) => ({ params: { id } }) });
 }
 
 // POST /api/payment-methods/switch-default { payment_method } -------------------------------------------------------
 
-export function switchDefaultPaymentMethod(id: string): Promise<PaymentMethodsChangeAnswer> {
-  return call(paymentMethodsApi.switchDefault, { body: { payment_method: id } });
-}
-
 export function useSwitchDefaultPaymentMethod() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: switchDefaultPaymentMethod,
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'paymentMethods.switchDefault', { sent, answer }),
-  });
+  return useEndpointMutation(paymentMethodsApi.switchDefault, { input: (id: string) => ({ body: { payment_method: id } }) });
 }
 
 // Display -----------------------------------------------------------------------------------------------------------

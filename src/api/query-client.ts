@@ -4,7 +4,7 @@ import { isRetryable, isUnauthorized, retryAfterMs } from './http';
 
 /**
  * Builds the app's QueryClient. Query owns freshness and retrying (the ky client never retries): network failures
- * and 5xx are retried twice (after the Retry-After a shedding server asks for), 4xx and malformed answers never. Failed queries are logged (SPEC 8 "Logged"); screens
+ * and 5xx are retried twice (after the Retry-After a shedding server asks for), 4xx and malformed answers never. Failed queries are logged (docs/product.md#messages-and-errors); screens
  * decide what the operator sees.
  */
 export function createQueryClient(): QueryClient {
@@ -29,7 +29,7 @@ export function createQueryClient(): QueryClient {
 
 /**
  * The app's one QueryClient, created by the first dashboard route that needs it (a loader, or the dashboard layout's
- * provider): the login route's JavaScript has no TanStack Query (issue 15 point 1). Nothing imports a client instance
+ * provider): the login route's JavaScript has no TanStack Query (docs/figures.md). Nothing imports a client instance
  * from `main` (STYLE.md: no cycle).
  */
 export function appQueryClient(): QueryClient {

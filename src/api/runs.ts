@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { runsApi, type RunsQuery } from '../../contract/runs';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call } from './http';
 import { keys } from './keys';
-import { applyMutationStaleness } from './staleness';
 
 /** GET /api/runs: one page of the operator's runs (kept live by `runchanged`). */
 export const runsQueryOptions = (query: RunsQuery) =>
@@ -18,18 +18,10 @@ export function useRuns(query: RunsQuery, options: { enabled?: boolean } = {}) {
 
 /** POST /api/runs/{id}/cancel */
 export function useCancelRun() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(runsApi.cancel, { params: { id } }),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'runs.cancel', { sent, answer }),
-  });
+  return useEndpointMutation(runsApi.cancel, { input: (id: number) => ({ params: { id } }) });
 }
 
 /** POST /api/runs/{id}/retry */
 export function useRetryRun() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(runsApi.retry, { params: { id } }),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'runs.retry', { sent, answer }),
-  });
+  return useEndpointMutation(runsApi.retry, { input: (id: number) => ({ params: { id } }) });
 }

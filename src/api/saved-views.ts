@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { savedViewsApi, type CreateSavedViewBody, type UpdateSavedViewBody, type ViewGridName } from '../../contract/saved-views';
+import { useEndpointMutation } from './endpoint-mutation';
 import { call } from './http';
 import { keys } from './keys';
-import { applyMutationStaleness } from './staleness';
 
-/** GET /api/saved-views?grid=: the operator's saved views of one grid, by name (issue 14 point 3). */
+/** GET /api/saved-views?grid=: the operator's saved views of one grid, by name (docs/decisions/0010-saved-views.md). */
 export function useSavedViews(grid: ViewGridName) {
   return useQuery({
     queryKey: keys.savedViews.list(grid),
@@ -15,27 +15,15 @@ export function useSavedViews(grid: ViewGridName) {
 
 /** POST /api/saved-views: saves the grid's current state under a name. */
 export function useCreateSavedView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateSavedViewBody) => call(savedViewsApi.create, { body }),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'savedViews.create', { sent, answer }),
-  });
+  return useEndpointMutation(savedViewsApi.create, { input: (body: CreateSavedViewBody) => ({ body }) });
 }
 
 /** POST /api/saved-views/:id: renames a view (and/or replaces its state). */
 export function useUpdateSavedView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateSavedViewBody }) => call(savedViewsApi.update, { params: { id }, body }),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'savedViews.update', { sent, answer }),
-  });
+  return useEndpointMutation(savedViewsApi.update, { input: ({ id, body }: { id: number; body: UpdateSavedViewBody }) => ({ params: { id }, body }) });
 }
 
 /** DELETE /api/saved-views/:id. */
 export function useDeleteSavedView() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(savedViewsApi.remove, { params: { id } }),
-    onSuccess: (answer, sent) => applyMutationStaleness(queryClient, 'savedViews.remove', { sent, answer }),
-  });
+  return useEndpointMutation(savedViewsApi.remove, { input: (id: number) => ({ params: { id } }) });
 }

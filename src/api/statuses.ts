@@ -4,15 +4,15 @@ import { call } from './http';
 import { keys } from './keys';
 
 /**
- * GET /api/statuses?per_brand=false&records=false: how many statuses of any kind are In Progress (SPEC 4's
- * generating flag; `changeanystatus` carries the new count). The status names the screens show come with the
+ * GET /api/statuses?per_brand=false&records=false: how many statuses of any kind are In Progress (the generating
+ * flag of docs/product.md#statuses; `changeanystatus` carries the new count). The status names the screens show come with the
  * category tree; the per-brand ones scoped from GET /api/equipments/statuses.
  */
 export function getStatuses(): Promise<StatusesAnswer> {
   return call(statusesApi.list, { query: { per_brand: 'false', records: 'false' } });
 }
 
-/** SPEC 8: a failed statuses fetch is only logged (query-client) and the list stays empty or unchanged. */
+/** docs/product.md#messages-and-errors: a failed statuses fetch is only logged (query-client) and the list stays empty or unchanged. */
 export const statusesQueryOptions = () => queryOptions({ queryKey: keys.statuses.list(), queryFn: getStatuses });
 
 /**
@@ -29,7 +29,7 @@ export function useStatuses(scope: StatusRecordsScope) {
   return useQuery({ queryKey: keys.statuses.records(scope), queryFn: () => getStatusRecords(scope), select: (answer) => answer.statuses });
 }
 
-/** SPEC 4's generating flag: how many generations are In Progress anywhere (0 when unknown). */
+/** The generating flag of docs/product.md#statuses: how many generations are In Progress anywhere (0 when unknown). */
 export function useGeneratingCount(): number {
   return useQuery({ ...statusesQueryOptions(), select: (answer) => answer.in_progress ?? 0 }).data ?? 0;
 }

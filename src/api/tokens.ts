@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { purchaseAttemptIsOver, tokensApi, purchaseKeyHeader, tokenPackages, type PurchaseTokensAnswer, type TokenPackage } from '../../contract/tokens';
-import { call, callForResponse, httpStatus } from './http';
+import { useEndpointMutation } from './endpoint-mutation';
+import { callForResponse, httpStatus } from './http';
 import { applyMutationStaleness } from './staleness';
 
-/** SPEC 9 price list, for display: "$35". The server owns the prices and checks what is sent. */
+/** The price list of docs/product.md#constants, for display: "$35". The server owns the prices and checks what is sent. */
 export function formatPrice(priceCents: number): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
@@ -39,7 +40,7 @@ export interface PurchaseOutcome {
   processing: boolean;
 }
 
-/** POST /api/purchase-tokens { amount, price } (SPEC 7: price in dollars, as the spec's client sent it). */
+/** POST /api/purchase-tokens { amount, price } (docs/product.md#calls: price in dollars, as the spec's client sent it). */
 export async function purchaseTokens({ pkg, attemptKey }: PurchaseRequest): Promise<PurchaseOutcome> {
   const { response, answer } = await callForResponse(
     tokensApi.purchase,
@@ -56,6 +57,7 @@ export async function purchaseTokens({ pkg, attemptKey }: PurchaseRequest): Prom
  */
 export const purchaseFailureIsFinal = (error: unknown): boolean => purchaseAttemptIsOver(httpStatus(error));
 
+/** Not useEndpointMutation: it sends the attempt's Idempotency-Key and reads the answer's status (202: processing). */
 export function usePurchaseTokens() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -66,9 +68,5 @@ export function usePurchaseTokens() {
 
 /** POST /api/purchase-tokens/check: asks the server to look for the operator's payments at Stripe and credit them. */
 export function useCheckPurchases() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(tokensApi.checkPurchases),
-    onSuccess: (answer) => applyMutationStaleness(queryClient, 'tokens.checkPurchases', { sent: undefined, answer }),
-  });
+  return useEndpointMutation(tokensApi.checkPurchases);
 }
