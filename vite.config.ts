@@ -67,7 +67,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Every module the entry imports statically is loaded before the first screen anyway: in one chunk it
-          // compresses better than in the many small common chunks the default makes (issue 15 point 1).
+          // compresses better than in the many small common chunks the default makes (docs/figures.md).
           groups: [{ name: 'initial', tags: ['$initial'] }],
         },
       },

@@ -5,7 +5,7 @@ import { clientTextMini } from './well-formed-text';
 
 /**
  * Written with zod/mini: the login route parses with these schemas, and its JavaScript leaves zod's classic API out
- * (issue 15 point 1). The checks are those of `clientText.check(...).max(...)`, in the same order.
+ * (docs/figures.md). The checks are those of `clientText.check(...).max(...)`, in the same order.
  */
 
 const integer = () => z.number().check(z.int());
@@ -41,7 +41,7 @@ export const userAnswer = user;
 /** GET /api/user-tokens */
 export const userTokensAnswer = z.object({ tokens: integer(), held_tokens: z.optional(integer()) });
 
-/** What the browser keeps in localStorage (SPEC 3). */
+/** What the browser keeps in localStorage (docs/product.md#data). */
 export const storageKeys = { authToken: 'authToken', authUserId: 'authUserId' } as const;
 
 export const authApi = {

@@ -43,7 +43,7 @@ export const brand = z.object({
   equipments_count: z.number().int().optional(),
   equipments: z.array(equipment).default([]),
   logo: z.string().nullable(),
-  /** JSON text of Social[] (SPEC 3). */
+  /** JSON text of Social[] (docs/product.md#data). */
   socials: z.string().nullable(),
   excluded: z.boolean(),
   brand_informations: z.array(brandInformation).default([]),

@@ -6,7 +6,7 @@ import { realtimeEvents } from './realtime';
 import { clientText } from './text';
 
 /**
- * Bulk exclusion of brands and models (issue 14 point 2): one request excludes or un-excludes a selection of brands (or models), either
+ * Bulk exclusion of brands and models (docs/decisions/0012-bulk-actions-select-the-filter.md): one request excludes or un-excludes a selection of brands (or models), either
  * picked by hand (`ids`) or every brand a grid's filter matches (`filter`, resolved on the server), in one
  * transaction recorded as one exclusion change (so one Undo takes it all back).
  * See docs/decisions/0012-bulk-actions-select-the-filter.md.
@@ -40,7 +40,7 @@ export const brandSelection = z.union([pickedIds('brands'), z.strictObject({ fil
 export type BrandSelection = z.input<typeof brandSelection>;
 
 /**
- * The equipment grids' filter (issue 14 point 2 for models): the models of a subcategory and/or a brand (the Equipment
+ * The equipment grids' filter (docs/decisions/0012-bulk-actions-select-the-filter.md, for models): the models of a subcategory and/or a brand (the Equipment
  * Details grid, as GET /api/equipments reads `subcategory_id` and `brand_id`), or every excluded model (the exclusion
  * list, neither given), narrowed by `q`, the grid's quick filter as its export reads it (a case-insensitive "contains"
  * on the text of any column the grid filters on).

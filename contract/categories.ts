@@ -115,7 +115,7 @@ export type MoveSubcategoryBody = z.infer<typeof moveSubcategoryBody>;
 /** POST /api/subcategory/update-category (the spec's unused variant; newCategory is an id) */
 export const moveSubcategoryVariantBody = z.object({ subcategoryId: idField, newCategory: idField });
 
-/** The success texts (SPEC 8). */
+/** The success texts (docs/product.md#messages-and-errors). */
 export const categoryUpdatedMessage = 'Category updated successfully!';
 export const subcategoryUpdatedMessage = 'Subcategory updated successfully!';
 

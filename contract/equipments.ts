@@ -6,7 +6,7 @@ import { generateAnswer, generateEquipmentsFilter } from './generation';
 import { realtimeEvents } from './realtime';
 
 /**
- * Tags arrive as a list or as comma-separated text (SPEC 3); the canonical shape is a list. A codec, so that the
+ * Tags arrive as a list or as comma-separated text (docs/product.md#data); the canonical shape is a list. A codec, so that the
  * server can send (encode) the list and every client parses (decodes) either shape.
  */
 export const tags = z.codec(z.union([z.array(z.string()), z.string()]).nullable(), z.array(z.string()), {
@@ -62,7 +62,7 @@ export const equipmentsCursor = clientText
 export const encodeEquipmentsCursor = (row: { brand: string; model: string; id: number }): string => JSON.stringify([row.brand, row.model, row.id]);
 
 /**
- * GET /api/equipments?subcategory={name} (SPEC 7). Extensions: `subcategory_id` or `brand_id` instead of the
+ * GET /api/equipments?subcategory={name} (docs/product.md#calls). Extensions: `subcategory_id` or `brand_id` instead of the
  * name, and paging: `offset`/`limit` (default the first 100, at most 1000 a call) or `after` (the previous answer's
  * `next_cursor`, then `offset` counts from there); `total` counts them all. Sorted by brand, then model.
  */
@@ -117,7 +117,7 @@ export const generateEquipmentsBody = z.union([
   z.object({ subcategory_id: idField, brands: z.array(idField).min(1, 'Select at least one brand.').max(1000) }),
   z.object({ category: clientText.min(1).max(255), subcategory: clientText.min(1).max(255), brands: z.array(idField).min(1).max(1000) }),
   /**
-   * Extension (issue 14 point 2): every brand of the subcategory whose name contains `q` (the brands grid's "Select
+   * Extension (docs/decisions/0014-generate-for-all-matching.md): every brand of the subcategory whose name contains `q` (the brands grid's "Select
    * all N matching"), resolved on the server as GET /api/brands reads the filter. Excluded brands and brands with a
    * run under way are skipped and counted; above `generateAllMatchingLimit` brands it is refused (422).
    * See docs/decisions/0014-generate-for-all-matching.md.
@@ -125,7 +125,7 @@ export const generateEquipmentsBody = z.union([
   z.strictObject({ subcategory_id: idField, filter: generateEquipmentsFilter }),
 ]);
 
-/** POST /api/equipments/generate's answer: SPEC's { success, message }, and what it queued and skipped. */
+/** POST /api/equipments/generate's answer: the original { success, message } (docs/product.md#calls), and what it queued and skipped. */
 export const generateEquipmentsAnswer = generateAnswer.extend({
   queued: z.number().int().nonnegative(),
   skipped: z.object({
@@ -142,7 +142,7 @@ export const generateModelsBody = z.object({ brand: idField, subcategory_id: idF
 export const generateModelsAnswer = z.object({ models: z.array(equipment) });
 
 /**
- * GET /api/equipments/brands?subcategory_id= (SPEC 7). Extensions: `q` (name contains, case-insensitive) and
+ * GET /api/equipments/brands?subcategory_id= (docs/product.md#calls). Extensions: `q` (name contains, case-insensitive) and
  * `offset`/`limit` (default the first 200 by name, at most 5000 a call), since a subcategory may hold 20,000.
  */
 export const equipmentBrandsQuery = z.object({

@@ -5,8 +5,8 @@ import { idParams } from './ids';
 import { realtimeEvents } from './realtime';
 
 /**
- * Undo of exclusions (issue 14 point 4). Every call that excludes or un-excludes records what it changed as one
- * exclusion change on the server, in the same transaction, and answers its id besides the SPEC message; undoing
+ * Undo of exclusions (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md). Every call that excludes or un-excludes records what it changed as one
+ * exclusion change on the server, in the same transaction, and answers its id besides the exclusion's message; undoing
  * the change puts each of its rows back as it was. See docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md.
  */
 
@@ -14,7 +14,7 @@ import { realtimeEvents } from './realtime';
 export const undoWindowMinutes = 10;
 
 /**
- * What an exclude or un-exclude answers: SPEC's `{ message }`, and the change to undo (null when nothing changed;
+ * What an exclude or un-exclude answers: the original `{ message }` (docs/product.md#messages-and-errors), and the change to undo (null when nothing changed;
  * a server without undo sends none, read as null).
  */
 export const exclusionChangeAnswer = z.object({

@@ -5,7 +5,7 @@ import { errorAnswer } from './http';
 import { realtimeEvents } from './realtime';
 
 /**
- * Importing exclusions (extension, issue 14.5): a CSV file of brand names, or of brand and model pairs, sent as the
+ * Importing exclusions (extension, docs/decisions/0009-importing-exclusions.md): a CSV file of brand names, or of brand and model pairs, sent as the
  * request body (`Content-Type: text/csv`), previewed and then applied. The file's header says what it lists: `brand`
  * (brands) or `brand,model` (models), with an optional `subcategory` column to pick among brands or models that share
  * a name. docs/decisions/0009-importing-exclusions.md says why it works this way.

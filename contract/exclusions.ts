@@ -10,7 +10,7 @@ import { idParams } from './ids';
 import { realtimeEvents } from './realtime';
 
 /**
- * An exclusion's id is the excluded equipment's (or brand's) id. The lists are "list" in SPEC 7: the server sends
+ * An exclusion's id is the excluded equipment's (or brand's) id. The lists are "list" in docs/product.md#calls: the server sends
  * a plain list (newest exclusion first), the client also accepts `{ exclusions: [...] }`.
  */
 const listOf = <T extends z.ZodType>(item: T) => listOrWrapped(item, 'exclusions', 'list');
@@ -30,7 +30,7 @@ export const brandExclusion = brand;
 export const brandExclusionsAnswer = listOf(brandExclusion);
 
 /**
- * The token-era removal (SPEC 7, last row of "Exclusions"): the original client POSTs to
+ * The token-era removal (docs/product.md#calls, the last exclusions call): the original client POSTs to
  * `/api/equipments/exclusions/{id}` with the braces left literally in the path (URL-encoded `%7Bid%7D`) and
  * `{ data: { brand, model } }`; the server un-excludes every model of that brand and model name.
  * `POST /api/equipments/exclusions/remove` takes the same body.
@@ -44,7 +44,7 @@ export const removeExclusionByNameBody = z.object({
 export type RemoveExclusionByNameBody = z.infer<typeof removeExclusionByNameBody>;
 
 /**
- * The success texts (SPEC 8), answered as `{ message }`; with `undo`, the change to undo (contract/exclusion-changes.ts).
+ * The success texts (docs/product.md#messages-and-errors), answered as `{ message }`; with `undo`, the change to undo (contract/exclusion-changes.ts).
  */
 export const exclusionMessages = {
   modelAdded: (brandName: string, model: string) => `${brandName} - ${model} added to the exclusion list.`,

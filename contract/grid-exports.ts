@@ -6,7 +6,7 @@ import { idField } from './ids';
 import { catalogueText, clientText, searchQuery, sortDirection } from './text';
 
 /**
- * Export every grid (issue 14 point 1): each grid's exportable columns, id and header, declared once. The server
+ * Export every grid (docs/product.md#export): each grid's exportable columns, id and header, declared once. The server
  * writes these headers in the CSV's first row and the SPA's grid columns take their headers from here, so that a
  * file's columns are named exactly as the grid names them.
  */

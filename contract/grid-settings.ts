@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { clientText } from './text';
 
 /**
- * Grids that fit (issue 13 point 3): each grid's columns as the operator arranged them (order, hidden, width), kept
+ * Grids that fit (docs/product.md#grids): each grid's columns as the operator arranged them (order, hidden, width), kept
  * on the server per operator and grid, so every browser they sign in to shows the same columns.
  */
 

@@ -36,7 +36,7 @@ export type GenerationHistoryEntry = z.infer<typeof generationHistoryEntry>;
 /** At most this many entries are answered by a history call (the newest). */
 export const historyLimit = 100;
 
-/** "list" (SPEC 7): the server sends a plain list; the client also accepts `{ history: [...] }`. */
+/** "list" (docs/product.md#calls): the server sends a plain list; the client also accepts `{ history: [...] }`. */
 export const historyListAnswer = listOrWrapped(generationHistoryEntry, 'history', 'list');
 
 export const historyType = z.enum(['Events', 'Equipments']);

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 
 /**
  * The shapes every call shares. zod/mini: the SPA's HTTP client and the login route parse with them, without zod's
- * classic API (issue 15 point 1); classic schemas take them as they are.
+ * classic API (docs/figures.md); classic schemas take them as they are.
  */
 
 /** Every error the API answers has this shape; `errors` lists the fields at fault on a 422. */
@@ -15,5 +15,5 @@ export type ErrorAnswer = z.infer<typeof errorAnswer>;
 /** A plain acknowledgement for calls whose answer the spec leaves open. */
 export const messageAnswer = z.object({ message: z.string() });
 
-/** The header every request carries (SPEC 7). */
+/** The header every request carries (docs/product.md#calls). */
 export const requestedWithHeader = { 'X-Requested-With': 'XMLHttpRequest' } as const;

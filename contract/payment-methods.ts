@@ -31,7 +31,7 @@ export type PaymentMethodsChangeAnswer = z.infer<typeof paymentMethodsChangeAnsw
 /** POST /api/payment-methods/setup-intent (extension): the client secret the card element confirms. */
 export const setupIntentAnswer = z.object({ client_secret: z.string() });
 
-/** What the server answers (its success texts are SPEC 8's). */
+/** What the server answers (its success texts are those of docs/product.md#messages-and-errors). */
 export const paymentMessages = {
   notConfigured: 'Payments are not configured on this server.',
   added: 'Payment method added successfully!',

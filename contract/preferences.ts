@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-/** The operator's own settings, kept on the server (issue 12): the same in every browser they sign in to. */
+/** The operator's own settings, kept on the server (docs/decisions/0008-money-and-runs-in-sight.md): the same in every browser they sign in to. */
 export const preferences = z.object({
   /** A run whose most possible cost is under this starts without the cost confirmation (0: always ask). */
   confirm_runs_from: z.number().int().min(0).max(1_000_000_000),

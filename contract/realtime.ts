@@ -30,7 +30,7 @@ export const realtimeEvents = {
   updateBrand: 'updatebrand',
   statusesChanged: 'statuseschanged',
   updateEvents: 'updateevents',
-  /** Extension (issue 12), on the operator's own channel: one of their runs changed (its payload: contract/runs.ts). */
+  /** Extension (docs/decisions/0008-money-and-runs-in-sight.md), on the operator's own channel: one of their runs changed (its payload: contract/runs.ts). */
   runChanged: 'runchanged',
 } as const;
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
@@ -50,7 +50,7 @@ export const updateBrandPayload = z.object({ brand_id: z.number().int() });
 export const statusesChangedPayload = z.object({ subcategory_ids: z.array(z.number().int()) });
 export const updateEventsPayload = z.object({ category_id: z.number().int() });
 
-/** Client timeouts (SPEC 9), in milliseconds as pusher-js takes them. */
+/** Client timeouts (docs/product.md#constants), in milliseconds as pusher-js takes them. */
 export const realtimeClientTimeouts = {
   activityTimeout: 120_000,
   pongTimeout: 30_000,

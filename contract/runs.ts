@@ -8,7 +8,7 @@ import { statusNames } from './status-names';
 import { pageLimit, pageOffset } from './text';
 
 /**
- * The runs centre (issue 12 point 3): the generation runs an operator started, live, with Cancel and Retry.
+ * The runs centre (docs/product.md#runs-centre): the generation runs an operator started, live, with Cancel and Retry.
  */
 
 export const runsQuery = z.object({

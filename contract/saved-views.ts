@@ -5,7 +5,7 @@ import { idParams } from './ids';
 import { clientText } from './text';
 
 /**
- * Saved views (issue 14 point 3): a grid's quick filter, sort and visible columns kept under a name, per operator
+ * Saved views (docs/decisions/0010-saved-views.md): a grid's quick filter, sort and visible columns kept under a name, per operator
  * and grid, on the server. The same state travels in a grid's URL (`?q=&sort=&dir=&cols=`), so a view can be shared
  * by link. See docs/decisions/0010-saved-views.md.
  */

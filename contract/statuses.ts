@@ -7,7 +7,7 @@ import { statusNames } from './status-names';
 export { statusNames };
 
 export type StatusTone = 'yellow' | 'green' | 'red' | 'grey';
-/** The badge colour of a status (SPEC 4); anything unknown is grey. */
+/** The badge colour of a status (docs/product.md#statuses); anything unknown is grey. */
 export function statusTone(name: string | null | undefined): StatusTone {
   switch (name) {
     case statusNames.inProgress:
@@ -29,7 +29,7 @@ export const notGeneratedStatus = {
   message: 'No generation has been performed for this brand.',
 } as const;
 
-/** The model classes a status belongs to (SPEC 3 "model_type"). */
+/** The model classes a status belongs to (docs/product.md#data). */
 export const modelTypes = { event: 'App\\Models\\Event', brand: 'App\\Models\\Brand', equipment: 'App\\Models\\Equipment' } as const;
 
 export const statusRecord = z.object({
@@ -71,7 +71,7 @@ export const statusesAnswer = z.object({
   statuses: z.array(statusRecord),
   /**
    * Extension: how many statuses of any kind (per-brand ones included, whatever `per_brand` says) are In Progress:
-   * SPEC 4's generating flag is `in_progress > 0`.
+   * the generating flag (docs/product.md#statuses) is `in_progress > 0`.
    */
   in_progress: z.number().int().optional(),
 });
@@ -84,8 +84,7 @@ export const equipmentStatusesQuery = z.object({
   subcategory_id: idField.optional(),
   category_id: idField.optional(),
   /**
-   * Extension: `per_subcategory=true` answers one record per subcategory, the one its row shows (SPEC 2 "Equipments
-   * screen"): an In Progress one while any of its brands is generating, otherwise its most recently updated one.
+   * Extension: `per_subcategory=true` answers one record per subcategory, the one its row shows (docs/product.md#equipments-screen): an In Progress one while any of its brands is generating, otherwise its most recently updated one.
    * The equipments screen's call: a category's every brand status is 508 kB at catalogue scale.
    */
   per_subcategory: queryFlag(false),

@@ -1,5 +1,5 @@
 /**
- * The operator's colour theme (issue 13.11): the system's (prefers-color-scheme), or Light or Dark chosen in the
+ * The operator's colour theme (docs/product.md#dashboard-header): the system's (prefers-color-scheme), or Light or Dark chosen in the
  * account menu and remembered in the browser by a cookie. The server reads the cookie and writes `data-theme` into
  * index.html, so the page is painted in the chosen theme from its first frame without a script (the CSP allows no
  * inline one) and without any JavaScript on the login route.

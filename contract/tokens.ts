@@ -3,7 +3,7 @@ import { endpoint } from './endpoint';
 import { errorAnswer } from './http';
 import { realtimeEvents } from './realtime';
 
-/** Token packages (SPEC 9). Prices in cents; the server owns them. */
+/** Token packages (docs/product.md#constants). Prices in cents; the server owns them. */
 export const tokenPackages = [
   { id: 'tokens-1m', amount: 1_000_000, priceCents: 3_500 },
   { id: 'tokens-5m', amount: 5_000_000, priceCents: 16_000 },

@@ -3,7 +3,7 @@ import { clientTextMini } from './well-formed-text';
 
 /**
  * The statement's type and day filters (contract/transactions.ts), in zod/mini: the statement's URL search schema
- * takes them, and every route's search schema is in the entry chunk, which the login route loads (issue 15 point 1).
+ * takes them, and every route's search schema is in the entry chunk, which the login route loads (docs/figures.md).
  */
 
 /** What a ledger row is to the operator, from its reason (purchase -> deposit, generation -> withdrawal...). */

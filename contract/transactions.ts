@@ -5,7 +5,7 @@ import { clientText, pageLimit, pageOffset } from './text';
 import { isoDay, transactionTypes } from './transaction-filters';
 
 /**
- * The operator's statement (issue 12): every change of their balance, from the token ledger, newest first. A run's
+ * The operator's statement (docs/decisions/0008-money-and-runs-in-sight.md): every change of their balance, from the token ledger, newest first. A run's
  * hold is not a transaction; its charge is (one withdrawal a run).
  */
 

@@ -6,7 +6,7 @@ import { dashboardScreens, openScreen, watchForProblems } from './screens';
 import { expect, test } from './stripe-fixtures';
 
 /**
- * Issue 13.9 and 13.10: no screen asks for something that is not there (the favicons, the demo brands' logos) and
+ * docs/product.md#keyboard-focus-and-feedback: no screen asks for something that is not there (the favicons, the demo brands' logos) and
  * none logs an error, before, during and after a logout, which closes the realtime socket cleanly.
  */
 

@@ -4,7 +4,7 @@ import { brandExclusions, brands } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 
-/** SPEC 2 "Brand exclusions screens (two variants)": /dashboard/equipments/exclusions/brands and /dashboard/brands/exclusions. */
+/** docs/product.md#brand-exclusions: /dashboard/equipments/exclusions/brands and /dashboard/brands/exclusions. */
 
 const placeholder = '/brand-logo-placeholder.svg';
 const loadableLogo =
@@ -43,7 +43,7 @@ async function brandIds(server: TestServer, names: string[]): Promise<Record<str
 async function excludeMore(server: TestServer) {
   const ids = await brandIds(server, ['Caterpillar', 'Komatsu', 'Volvo CE']);
   await server.db.update(brands).set({ logo: loadableLogo, socials: '[{"type":"x","url":' }).where(eq(brands.id, ids.Komatsu!));
-  // The demo's logos all load now (issue 13 point 9): a logo address that answers nothing stands for a broken one.
+  // The demo's logos all load now (docs/product.md#keyboard-focus-and-feedback): a logo address that answers nothing stands for a broken one.
   await server.db.update(brands).set({ logo: '/brand-logos/no-such-logo.png' }).where(eq(brands.id, ids.Caterpillar!));
   await server.db
     .update(brands)

@@ -9,7 +9,7 @@ import { refusedInlineHandler } from './csp-guard';
 import { expect, test, type TestServer } from './fixtures';
 
 /**
- * SPEC 2 "Brands screen" and SPEC 4: the selection gate, the paged grid (checkbox, Name with its equipment count, ...,
+ * docs/product.md#brands-screen and docs/product.md#selection: the selection gate, the paged grid (checkbox, Name with its equipment count, ...,
  * Status, Actions), expansion, history in UTC, selection rules and auto-deselect, exclusion, sort and filter in the
  * URL, the empty and error states.
  */

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoReload, secondBrowser } from './live';
 
 /**
- * Bulk actions (issue 14 point 2): "Select all N matching" makes the grid's filter the selection; Exclude and
+ * Bulk actions (docs/decisions/0012-bulk-actions-select-the-filter.md): "Select all N matching" makes the grid's filter the selection; Exclude and
  * Un-exclude are one request each, one Undo takes them back, and every open browser sees the rows change live.
  */
 

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { expectNoReload, secondBrowser } from './live';
 
 /**
- * Bulk actions on models (issue 14 point 2): in the Equipment Details grid "Select all N matching" makes the grid's
+ * Bulk actions on models (docs/decisions/0012-bulk-actions-select-the-filter.md): in the Equipment Details grid "Select all N matching" makes the grid's
  * filter the selection; Exclude and Un-exclude are one request each, one Undo (beside the dialog's status line) takes
  * them back, and a second browser's equipment exclusion list follows live; that list un-excludes in bulk too.
  */

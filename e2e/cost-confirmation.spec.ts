@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 import { chooseCategory, header, scratchCategory } from './live';
 
-/** Issue 12 point 2: a cost before every paid run; the header's Regenerate asks first. */
+/** docs/product.md#cost-confirmation: a cost before every paid run; the header's Regenerate asks first. */
 
 const costDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm generation' });
 const regenerate = (page: Page) => header(page).getByRole('button', { name: 'Regenerate', exact: true });

@@ -4,7 +4,7 @@ import type { OverviewAnswer } from '../contract/overview';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 
-/** Issue 3 point 7: the dashboard home's overview, with its loading, empty and error states. */
+/** docs/product.md#dashboard-home: the dashboard home's overview, with its loading, empty and error states. */
 
 async function overviewOf(request: APIRequestContext, server: TestServer, token: string): Promise<OverviewAnswer> {
   const response = await request.get(`${server.url}/api/overview`, {
@@ -15,7 +15,7 @@ async function overviewOf(request: APIRequestContext, server: TestServer, token:
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-/** The badge's label for a status whose name does not fit its 140 px (issue 13.7); the full name is in its tip. */
+/** The badge's label for a status whose name does not fit its 140 px (docs/product.md#statuses); the full name is in its tip. */
 const badgeLabel = (status: string) => (status === 'Insufficient tokens' ? 'Out of tokens' : status);
 
 test.describe('dashboard home', () => {

@@ -6,8 +6,8 @@ import { expect, test, type TestServer } from './fixtures';
 import { scratchCategory } from './live';
 
 /**
- * Issue 13 point 4: the Equipment Details row editor is a side drawer (SPEC 2 "Equipment Details", SPEC 4 "Equipment
- * row", SPEC 5 "Equipment edit"): it opens with the focus on its first field, fills the SEO title when the
+ * docs/product.md#editing-an-equipment-row: the Equipment Details row editor is a side drawer
+ * (docs/product.md#equipment-details-dialog): it opens with the focus on its first field, fills the SEO title when the
  * subcategory changes, refuses what the server would refuse without sending it, saves the row, asks before
  * discarding changes (Escape, close, outside click), and gives the focus back to the row's Actions button. The grid
  * keeps its Model and Actions columns in view without the page scrolling sideways.
@@ -172,7 +172,7 @@ for (const viewport of [
       await expect(model).toBeFocused();
       await expect(model).toHaveValue(`${scratch.model} Mk2`);
 
-      // SPEC 5: a new subcategory fills the SEO title (brand, subcategory, 'Catalog'); back again, it follows.
+      // docs/product.md#editing-an-equipment-row: a new subcategory fills the SEO title (brand, subcategory, 'Catalog'); back again, it follows.
       const seoTitle = editor.getByRole('textbox', { name: 'SEO Title' });
       const subcategory = editor.getByRole('combobox', { name: 'Subcategory' });
       await page.keyboard.press('Tab');
@@ -244,7 +244,7 @@ for (const viewport of [
       };
       const model = editor.getByRole('textbox', { name: 'Model' });
 
-      // Cancel discards without asking (SPEC: "Cancel returns the row to view mode unchanged").
+      // Cancel discards without asking (docs/product.md#editing-an-equipment-row: Cancel closes unchanged).
       await openEditor();
       await model.fill('Cancelled');
       await editor.getByRole('button', { name: 'Cancel' }).click();

@@ -4,7 +4,7 @@ import { equipmentExclusions, equipments } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { demoOperator, expect, test, type TestServer } from './fixtures';
 
-/** SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions) and its SPEC 8 texts. */
+/** docs/product.md#equipment-exclusions (/dashboard/equipments/exclusions) and its texts (docs/product.md#messages-and-errors). */
 
 const columns = [
   'Select exclusions',
@@ -240,7 +240,7 @@ test.describe('equipment exclusions', () => {
       data: { data: { brand: 'Caterpillar', model: 'M318' } },
     });
     expect(response.status()).toBe(200);
-    // SPEC's message, and (issue 14) the change to undo.
+    // The product's message, and (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md) the change to undo.
     expect(await response.json()).toEqual({ message: 'Caterpillar - M318 removed from the exclusion list.', undo: { change_id: expect.any(Number) } });
     const rows = await server.db.select().from(equipmentExclusions).where(eq(equipmentExclusions.equipmentId, id));
     expect(rows).toHaveLength(0);

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 import { changeBalance } from '../server/tokens/ledger';
 
-/** SPEC 2 "Equipments screen", SPEC 4, 5 and 8: the categories and subcategories, their actions and dialogs. */
+/** docs/product.md#equipments-screen, with #statuses, #validation and #messages-and-errors: the categories and subcategories, their actions and dialogs. */
 
 const main = (page: Page) => page.getByRole('main');
 const categoriesPanel = (page: Page) => main(page).getByRole('region', { name: 'Categories', exact: true });
@@ -555,7 +555,7 @@ test.describe('equipments screen', () => {
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1)).toContainText('Construction Equipment');
     await expect(rows.nth(1)).toContainText('Excavators');
-    // Plurals (issue 13): Volvo CE's run made one model.
+    // Plurals (docs/product.md#keyboard-focus-and-feedback): Volvo CE's run made one model.
     await expect(history.getByText(/^Generated \d+ models? for /)).toHaveCount(3);
     await expect(history.getByText('Generated 1 model for Volvo CE.', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

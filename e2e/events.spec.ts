@@ -7,7 +7,7 @@ import { categories, events, statuses } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 
-/** SPEC 2 "Events screen": the selection gate, the paged grid, sort and filter in the URL, the empty and error states. */
+/** docs/product.md#events-screen: the selection gate, the paged grid, sort and filter in the URL, the empty and error states. */
 
 const api = (server: TestServer, token: string) => ({
   headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },

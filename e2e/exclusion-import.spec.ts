@@ -4,7 +4,7 @@ import { brandExclusions, brands, equipmentExclusions, subcategories } from '../
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 
-/** Issue 14.5: importing exclusions from a CSV file, with a preview before anything changes. */
+/** docs/decisions/0009-importing-exclusions.md: importing exclusions from a CSV file, with a preview before anything changes. */
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import exclusions from a CSV file' });
 const importButton = (page: Page) => page.getByRole('button', { name: 'Import CSV' });
@@ -62,7 +62,7 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
   expect(applied).toHaveLength(1);
   expect(await excludedCounts(server)).toEqual({ brands: 2, models: 2 });
 
-  // The import is one change: its toast's Undo takes it back whole (issue 14 point 4).
+  // The import is one change: its toast's Undo takes it back whole (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md).
   const toast = page.getByRole('listitem').filter({ has: page.getByRole('status').filter({ hasText: '1 brand excluded;' }) });
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undone: Neumann removed from the exclusion list again.' })).toBeVisible();

@@ -9,7 +9,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 
 /**
- * Export every grid (issue 14 point 1): the Export menu downloads what the grid's filter and sort select, with its
+ * Export every grid (docs/product.md#export): the Export menu downloads what the grid's filter and sort select, with its
  * visible columns in order (or all of them), as the server streams it.
  */
 

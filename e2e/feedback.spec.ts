@@ -6,7 +6,7 @@ import { expect, test, type TestServer } from './fixtures';
 import { chooseCategory, header, pageCaughtUp, scratchCategory, selectSubcategory } from './live';
 
 /**
- * Issue 13 points 5 and 7: feedback. One request per click however fast the second click comes; the status badge
+ * docs/product.md#keyboard-focus-and-feedback: feedback. One request per click however fast the second click comes; the status badge
  * never cuts its text; plurals; a brand run says how many brands it added; the history dialog shows every column at
  * 1280; a failed categories load says so, with Retry; a toast tells the latest outcome only and a repeated one
  * restarts its timer.
@@ -62,7 +62,7 @@ async function subcategoryTarget(request: APIRequestContext, server: TestServer,
   throw new Error(`no subcategory ${name}`);
 }
 
-test.describe('one request per click (SPEC 4: a second click while one is under way is ignored)', () => {
+test.describe('one request per click (docs/product.md#keyboard-focus-and-feedback: a second click while one is under way is ignored)', () => {
   test("the header's Regenerate clicked twice within 5 ms sends one estimate and one generate", async ({ page, server }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await server.loginAs(page);

@@ -70,7 +70,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     config,
     async loginAs(page, operator = demoOperator) {
       const { id } = await upsertOperator(db, { email: operator.email, password: operator.password ?? demoOperator.password });
-      // The demo operator chose "don't ask again" for the cost confirmation (issue 12): the specs that drive generation
+      // The demo operator chose "don't ask again" for the cost confirmation (docs/decisions/0008-money-and-runs-in-sight.md): the specs that drive generation
       // click straight through, as before it existed. A covered run still asks anyone else (e2e/cost-confirmation.spec.ts).
       if (operator.email === demoOperator.email) await db.update(users).set({ confirmRunsFrom: 1_000_000_000 }).where(eq(users.id, id));
       const token = await issueAccessToken(db, id, 1);

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import { expectNoReload, secondBrowser, selectSubcategory, whenLive } from './live';
 
 /**
- * Generate Equipments for "All N matching" (issue 14 point 2, decision 0014): the filter is the selection, the loaded
+ * Generate Equipments for "All N matching" (docs/decisions/0014-generate-for-all-matching.md): the filter is the selection, the loaded
  * rows show ticked, the cost confirmation prices every matching brand, one request queues a run a brand (the
  * excluded one skipped), and a second browser sees the statuses change live. The demo generator is slowed down so
  * that In Progress can be seen, as in e2e/generation.spec.ts.

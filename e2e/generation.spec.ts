@@ -11,8 +11,8 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 
 /**
- * Generation end to end (SPEC 2 "Events screen" and "Brands screen", SPEC 4 "While In Progress" and "Live updates",
- * SPEC 7 generate calls, SPEC 8 generation failures): the real server with the offline demo generator (slowed down, so
+ * Generation end to end (docs/product.md#events-screen and docs/product.md#brands-screen, docs/product.md#statuses and docs/product.md#live-updates,
+ * docs/product.md#calls, docs/product.md#messages-and-errors generation failures): the real server with the offline demo generator (slowed down, so
  * that In Progress can be seen), the embedded Pusher server, pusher-js and Chromium. Nothing is mocked. Each test has a
  * server of its own, since generating changes the demo catalogue the other specs read.
  */
@@ -105,7 +105,7 @@ async function brandNames(page: Page): Promise<string[]> {
   return names.map((n) => n.trim()).sort();
 }
 
-/** private-user.{id} and the six shared channels of SPEC 7. */
+/** private-user.{id} and the six shared channels of docs/product.md#calls. */
 const channelCount = 7;
 
 /**
@@ -309,7 +309,7 @@ test.describe('generation', () => {
     const listed = await brandsOf(request, server, token, subcategory.id);
     const picked = ['Caterpillar', 'Komatsu'].map((name) => listed.find((b) => b.name === name)!);
     for (const brand of picked) expect(brand.excluded, `${brand.name} is not excluded`).toBe(false);
-    // The brands screen reads each status from its row (issue 15 point 5): never every brand's statuses.
+    // The brands screen reads each status from its row (docs/figures.md): never every brand's statuses.
     const allStatuses: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/equipments/statuses') allStatuses.push(r.url());

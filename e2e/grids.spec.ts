@@ -4,7 +4,7 @@ import { expect, test, type TestServer } from './fixtures';
 import { chooseFromHeader, selectSubcategory } from './live';
 
 /**
- * Issue 13 point 3, grids that fit: on every grid the identifying column is pinned left and the Actions right, both in
+ * docs/product.md#grids, grids that fit: on every grid the identifying column is pinned left and the Actions right, both in
  * view at 1280x800 and 1440x900 with the page not scrolled sideways, however far the grid is scrolled; long texts are
  * cut, whole on hover and focus; columns widen by drag and by keys; visibility, order and widths are the operator's,
  * kept on the server (a second browser has them), with Reset columns.

@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { demoOperator, expect, test, type TestServer } from './fixtures';
 import { selectSubcategory } from './live';
 
-/** SPEC 2 "Dashboard header": every state, one dropdown at a time, the avatar menu and logout. */
+/** docs/product.md#dashboard-header: every state, one dropdown at a time, the avatar menu and logout. */
 
 async function categoryTree(request: APIRequestContext, server: TestServer, token: string): Promise<Category[]> {
   const response = await request.get(`${server.url}/api/categories`, {

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { refusedInlineHandler } from './csp-guard';
 import { expect, test, type TestServer } from './fixtures';
 
-/** SPEC 2 "History modal" from the header's History button: its entries, states and sanitised messages. */
+/** docs/product.md#history-dialog from the header's History button: its entries, states and sanitised messages. */
 
 const header = (page: Page) => page.getByRole('banner');
 const historyButton = (page: Page) => header(page).getByRole('button', { name: 'History', exact: true });

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { header, selectSubcategory } from './live';
 
 /**
- * Issue 13 point 6: keyboard and focus. Every dialog and menu gives the focus back to what opened it; a menu opened
+ * docs/product.md#keyboard-focus-and-feedback: keyboard and focus. Every dialog and menu gives the focus back to what opened it; a menu opened
  * with Enter or Space focuses its first item; Escape in an inline edit asks before discarding; all by keyboard alone.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { dashboardScreens, openScreen } from './screens';
 
 /**
- * Issue 15 point 3: a screen draws where it stays. While a dashboard screen loads (the boot shell of index.html, the
+ * docs/figures.md: a screen draws where it stays. While a dashboard screen loads (the boot shell of index.html, the
  * header, the navigation, the grid's first page), what is on screen does not move: its layout shift score, as
  * Lighthouse counts it (the browser's `layout-shift` entries without recent input), stays under 0.02, far below
  * Lighthouse's 0.1 "good". Before, the dashboard shared the boot shell's centring class and jumped sideways (0.35).

@@ -6,7 +6,7 @@ import { expect, test, type TestServer } from './fixtures';
 import { markDocument, expectNoReload, renamedFrom, scratchCategory, whenLive } from './live';
 
 /**
- * Issue 11 point 9: a dialog holds its row's id and reads the row from the cache, so a change another operator
+ * docs/ARCHITECTURE.md, "Server state lives in the TanStack Query cache": a dialog holds its row's id and reads the row from the cache, so a change another operator
  * makes while it is open shows in it, without closing it. Nothing else refreshes an open dialog (the screen's queries
  * refetch on mount and focus, never on a timer), so the change showing after its live event is the live path's doing.
  */

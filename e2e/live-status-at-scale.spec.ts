@@ -10,7 +10,7 @@ import { expect, test } from './fixtures';
 import { header, pageCaughtUp, whenLive } from './live';
 
 /**
- * Issue 11 point 2 at catalogue scale: a status event carries its record and the In Progress count, and the open
+ * docs/decisions/0007-one-staleness-map.md at catalogue scale: a status event carries its record and the In Progress count, and the open
  * screen writes them into its cache; the category tree (about 320 kB here) and the statuses (about 200 kB) are not
  * downloaded again for it.
  */

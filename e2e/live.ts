@@ -6,7 +6,7 @@ import type { TestServer } from './fixtures';
 
 /** What the live-update specs and the restart bench share: the page's pusher-js socket, the header, a category. */
 
-/** private-user.{id} and the six shared channels of SPEC 7. */
+/** private-user.{id} and the six shared channels of docs/product.md#live-updates. */
 export const channelCount = 7;
 
 export const isPusherSocket = (socket: WebSocket) => new URL(socket.url()).pathname.startsWith('/app/');

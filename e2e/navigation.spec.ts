@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 import { chooseCategory, header, whenLive } from './live';
 
-/** Issue 13 points 1 and 2: a left navigation to every screen; a header of one row and one height. */
+/** docs/product.md#left-navigation and docs/product.md#dashboard-header: a left navigation to every screen; a header of one row and one height. */
 
 const viewports = [
   { width: 1280, height: 800 },

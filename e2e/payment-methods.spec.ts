@@ -3,7 +3,7 @@ import { testCards } from '../server/payments/test-support/test-cards';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, saveCardViaApi, test, typeCard } from './stripe-fixtures';
 
-/** SPEC 2 "Payment Methods screen", SPEC 5 (card refusal, removal confirmation), SPEC 8 texts. */
+/** docs/product.md#payment-methods-screen (card refusal, removal confirmation) and its texts (docs/product.md#messages-and-errors). */
 
 const savedCards = (page: Page) => page.getByRole('list', { name: 'Your Payment Methods' }).getByRole('listitem');
 const cardItem = (page: Page, last4: string) => savedCards(page).filter({ hasText: last4 });

@@ -6,7 +6,10 @@ import { testCards } from '../server/payments/test-support/test-cards';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, saveCardViaApi, test } from './stripe-fixtures';
 
-/** SPEC 2 "Purchase Tokens modal", SPEC 7 POST /api/purchase-tokens, SPEC 8 'Failed to purchase tokens...', SPEC 9. */
+/**
+ * docs/product.md#purchase-tokens-dialog: POST /api/purchase-tokens, 'Failed to purchase tokens...', the packages of
+ * docs/product.md#constants.
+ */
 
 const balance = (page: Page) => page.getByRole('status', { name: 'Token balance' });
 

@@ -20,7 +20,7 @@ import {
 } from './live';
 
 /**
- * Live updates (issue 4 points 5 and 6): two browsers signed in as the same operator on the same server; a change
+ * Live updates (docs/product.md#live-updates): two browsers signed in as the same operator on the same server; a change
  * made in one (through the app's own API, with that browser's token) reaches the other over the embedded Pusher
  * server without a reload. Nothing is mocked: the real server, pusher-js and Chromium.
  */

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 13.8: a category or subcategory cannot take a sibling's name (case-insensitive). The server's 422 text shows
+ * docs/product.md#renaming: a category or subcategory cannot take a sibling's name (case-insensitive). The server's 422 text shows
  * at the name field, the field keeps the typed name, and nothing changes. Refusals only: the shared server is used.
  */
 

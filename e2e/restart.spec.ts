@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { categoryTrigger, chooseCategory, expectNoReload, liveIndicator, markDocument, renamedFrom, scratchCategory, whenLive } from './live';
 
 /**
- * Issue 10 point 9: after the server restarts (same port, same data), an open screen is live again at once: the
+ * docs/operations.md#stopping: after the server restarts (same port, same data), an open screen is live again at once: the
  * server closes its sockets with "reconnect", and while the connection is down the page probes GET /api/health and
  * makes pusher-js reconnect as soon as the server answers, instead of waiting out pusher-js's 15 s retry timeout.
  * A change made right after the server is back reaches the screen through the resync once every channel is joined

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 11 point 9: every route that shows server data warms its queries in its loader. The router preloads a
+ * docs/ARCHITECTURE.md, "Routes warm their screen's queries in their loaders": every route that shows server data warms its queries in its loader. The router preloads a
  * route when the pointer rests on a link to it (`defaultPreload: 'intent'`): its loader runs then, before any of its
  * components exists, so the data request it makes is the loader's.
  */

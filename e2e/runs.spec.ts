@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
 import { scratchCategory, whenLive } from './live';
 
-/** Issue 12 point 3: the runs centre, live in two browsers; Cancel and Retry. */
+/** docs/product.md#runs-centre: the runs centre, live in two browsers; Cancel and Retry. */
 
 const runsTable = (page: Page) => page.getByRole('table', { name: 'Your generation runs, newest first' });
 const headers = (token: string) => ({ Authorization: `Bearer ${token}`, ...requestedWithHeader });

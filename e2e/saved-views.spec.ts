@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { selectSubcategory } from './live';
 
 /**
- * Issue 14 point 3, saved views: on the brands screen a filter, a sort and a hidden column are saved as a view, the
+ * docs/decisions/0010-saved-views.md, saved views: on the brands screen a filter, a sort and a hidden column are saved as a view, the
  * grid is changed, reloaded, and the view applied brings them back; it is renamed, updated and deleted; its link, opened in
  * another browser by another operator, shows the same filter, sort and columns. The Views menu and its dialogs pass axe.
  *

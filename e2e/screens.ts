@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Every dashboard screen (issue 13.9 and 13.11 visit them all), with the heading that says it has drawn. */
+/** Every dashboard screen (the assets and themes specs visit them all), with the heading that says it has drawn. */
 export const dashboardScreens: readonly { path: string; heading: string | RegExp }[] = [
   { path: '/dashboard', heading: 'Dashboard' },
   { path: '/dashboard/brands', heading: 'Brands' },

@@ -4,7 +4,7 @@ import { dashboardScreens, openScreen } from './screens';
 import { expect, test } from './stripe-fixtures';
 
 /**
- * Issue 13.11: dark mode follows the system unless the operator chose Light or Dark in the account menu (remembered
+ * docs/product.md#dashboard-header: dark mode follows the system unless the operator chose Light or Dark in the account menu (remembered
  * in the browser: the server writes the choice into the page, so it is painted in it from the first frame). Every
  * screen passes axe, colour contrast included, in both themes.
  */

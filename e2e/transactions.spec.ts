@@ -8,7 +8,7 @@ import { changeBalance } from '../server/tokens/ledger';
 import { expectNoSeriousA11yViolations } from './axe';
 import { apiHeaders, expect, saveCardViaApi, test } from './stripe-fixtures';
 
-/** Issue 12 point 1: the Transactions screen (SPEC 2's layout) shows the operator's ledger. */
+/** docs/product.md#transactions-screen: the Transactions screen (the original mock-up's layout) shows the operator's ledger. */
 
 const table = (page: Page) => page.getByRole('table', { name: 'Your transactions, newest first' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');

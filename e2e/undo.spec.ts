@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { expectNoReload, secondBrowser } from './live';
 
 /**
- * Undo of exclusions (issue 14 point 4): an exclude or un-exclude shows its toast with Undo for 10 s; Undo is a
+ * Undo of exclusions (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): an exclude or un-exclude shows its toast with Undo for 10 s; Undo is a
  * second call that restores the previous state on the server, so it holds after a reload and every open browser
  * sees it.
  */

@@ -77,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
   await app.register(securityHeaders, { config });
   await app.register(errorHandler);
   await app.register(compression);
-  // First, so that its preClose hook (wait for the requests in flight) runs before the other plugins' (README "Stopping").
+  // First, so that its preClose hook (wait for the requests in flight) runs before the other plugins' (docs/operations.md#stopping).
   await app.register(requestsInFlight);
   await app.register(loadShedding, { config: config.loadShedding });
   await app.register(gracefulStop);

@@ -13,7 +13,7 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
-/** Every environment variable the server reads (the README's table is this list). */
+/** Every environment variable the server reads (docs/configuration.md's table is this list). */
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),

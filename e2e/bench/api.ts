@@ -14,7 +14,7 @@ import { isMainModule, printFigures } from './run-alone';
 import { freshDatabase, type Engine } from '../../server/test/databases';
 
 /**
- * API bench (issue 3 point 9, issue 2 point 11). On a catalogue at scale (`seedScale`: 50 categories x 20
+ * API bench (docs/figures.md#scale). On a catalogue at scale (`seedScale`: 50 categories x 20
  * subcategories, one subcategory with 20,000 brands, 200,000 equipment items, 5,000 events) in a fresh PGlite
  * data directory, the real server (`startServer`, in a child process so that the load generator does not share its
  * event loop) answers every call a screen makes, on the largest data a screen can ask for. Each call, with
@@ -22,9 +22,9 @@ import { freshDatabase, type Engine } from '../../server/test/databases';
  * - `screen`: 1 connection for 3 s, the latency a screen sees; the budget is p99 <= 50 ms;
  * - `loaded`: 10 connections for 5 s (several operators at once; PGlite answers one query at a time, so latency
  *   here is mostly queueing: about 10x the time a call costs).
- * Then GET /api/categories with 50 connections for 10 s, on the scale data and on the demo data (issue 2), and many
+ * Then GET /api/categories with 50 connections for 10 s, on the scale data and on the demo data (docs/figures.md), and many
  * operators at once going round every screen call (`screen_calls_many_operators`: 20 clients on PGlite, 50 on
- * PostgreSQL, BENCH_API_MIXED_SECONDS long, 60 by default; issue 15 points 4 and 6), and on PostgreSQL the same 50
+ * PostgreSQL, BENCH_API_MIXED_SECONDS long, 60 by default; docs/figures.md), and on PostgreSQL the same 50
  * paced to 2,100 requests a second in all (`screen_calls_many_operators_paced`).
  * Figures, never assertions. Run alone: `npx tsx e2e/bench/api.ts` (prints JSON; BENCH_ENGINE=postgres for the
  * PostgreSQL at 127.0.0.1:5432, or TEST_POSTGRES_URL).
@@ -38,7 +38,7 @@ const budgetP99Ms = 50;
 /** What Chromium sends. */
 const browserAcceptEncoding = 'gzip, deflate, br, zstd';
 const thisFile = fileURLToPath(import.meta.url);
-/** Issue 15 point 6's 2,000 requests a second, and a little more. */
+/** docs/figures.md's 2,000 requests a second, and a little more. */
 export const pacedRatePerSecond = 2_100;
 
 /**
@@ -105,7 +105,7 @@ export async function measurePaced(baseUrl: string, token: string, paths: string
 }
 
 /**
- * Many operators at once (issue 15 points 4 and 6): `connections` clients for `seconds`, each going round the calls
+ * Many operators at once (docs/figures.md): `connections` clients for `seconds`, each going round the calls
  * the screens make, as one run; its latency percentiles are over every call. Each client asks again as soon as it
  * has its answer (`measurePaced` asks at a steady rate).
  */
@@ -202,7 +202,7 @@ export async function signIn(baseUrl: string): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-/** GET /api/categories with 50 connections for 10 s on the demo data (issue 2 point 11); one retry on a failed start. */
+/** GET /api/categories with 50 connections for 10 s on the demo data (docs/figures.md); one retry on a failed start. */
 async function benchDemoCategories(): Promise<Record<string, number | string>> {
   try {
     return await benchDemoCategoriesOnce();
@@ -356,7 +356,7 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     }
     const seededRunsWaitS = await untilSeededRunsFinish(baseUrl, token);
     const categoriesUnderLoad = await measure(baseUrl, token, '/api/categories', 50, 10);
-    // Issue 15: 20 operators on the embedded database (p99 <= 100 ms, no error); 50 on PostgreSQL (p99 <= 20 ms, >= 2,000/s).
+    // The targets of docs/figures.md: 20 operators on the embedded database (p99 <= 100 ms, no error); 50 on PostgreSQL (p99 <= 20 ms, >= 2,000/s).
     const mixed = await measureMixed(baseUrl, token, screenCalls, engine === 'pglite' ? 20 : 50, Number(process.env.BENCH_API_MIXED_SECONDS ?? 60));
     const mixedTargetMet =
       engine === 'pglite'

@@ -9,7 +9,7 @@ import { loginToFirstRows } from './login-to-rows';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * Browser bench at scale (issue 3 point 9), in the real Chromium over the real server and the built SPA, on
+ * Browser bench at scale (docs/figures.md#scale), in the real Chromium over the real server and the built SPA, on
  * `seedScale`'s catalogue (one subcategory with 20,000 brands):
  * - `first_rows_ms`: from the click that selects the 20,000-brand subcategory (another one was showing) to its
  *   first table rows on screen; budget 1 s;
@@ -118,7 +118,7 @@ function scrollToEnd(page: Page, total: number): Promise<ScrollFigures> {
 }
 
 /**
- * Issue 15 point 2 at scale: the Login click to the first rows of the 20,000-brand subcategory, the operator's last
+ * docs/figures.md at scale: the Login click to the first rows of the 20,000-brand subcategory, the operator's last
  * choice remembered in the browser (src/auth/remembered-selection.ts); median of 3, each in a fresh context.
  */
 async function loginToLargeSubcategory(browser: Browser, url: string, userId: number, seeded: ScaleSummary, large: string) {

@@ -9,7 +9,7 @@ import { startTestServer } from '../fixtures';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * Bulk exclusion by filter (issue 14 point 2): the time to exclude every brand of a subcategory of 20,000 brands in
+ * Bulk exclusion by filter (docs/decisions/0012-bulk-actions-select-the-filter.md): the time to exclude every brand of a subcategory of 20,000 brands in
  * one request (POST /api/brands/exclusions/bulk: one transaction, one journal change, a few events), and the time to
  * undo it; the same for the 20,000 models of a subcategory (POST /api/equipments/exclusions/bulk).
  * Run alone: `npx tsx e2e/bench/bulk-exclusion.ts` (BENCH_BULK_BRANDS, BENCH_BULK_MODELS change the sizes).

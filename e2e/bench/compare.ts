@@ -1,5 +1,5 @@
 /**
- * Issue 15 point 10: a bench run is kept as a JSON file, and a run given the previous file says how each figure
+ * docs/figures.md: a bench run is kept as a JSON file, and a run given the previous file says how each figure
  * moved. Figures are compared leaf by leaf on their path (`api.pglite.p99_ms`); texts and booleans are shown
  * when they changed; a figure only one of the runs has is listed as new or gone.
  */

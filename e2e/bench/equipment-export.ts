@@ -9,7 +9,7 @@ import { isMainModule, printFigures } from './run-alone';
 import { measureStreamedDownload } from './streamed-download';
 
 /**
- * GET /api/equipments/export of 200,000 models (issue 14 point 1): the time to the first byte and to the last, and
+ * GET /api/equipments/export of 200,000 models (docs/product.md#export): the time to the first byte and to the last, and
  * how much the server process's memory grows meanwhile (budget: under 10 s and under 50 MB). The scale seed makes
  * the 200,000 models of one subcategory (20,000 brands of 10 models); the client reads the answer as a stream and
  * keeps nothing, so what grows is the server's. Run alone: `npx tsx e2e/bench/equipment-export.ts`.

@@ -9,7 +9,7 @@ import { freePort } from './free-port';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * Lighthouse's performance score (issue 15 point 3) in Debian's Chromium over the built SPA: /login with its default
+ * Lighthouse's performance score (docs/figures.md) in Debian's Chromium over the built SPA: /login with its default
  * settings (mobile, simulated slow 4G and a 4x slower CPU) and with the desktop preset, and /dashboard/brands signed
  * in with the desktop preset. Lighthouse drives the browser Playwright started, through its debugging port; the
  * session is put in that browser's storage, which Lighthouse is told to keep.

@@ -8,11 +8,11 @@ import { brandsTable, chooseFromHeader, scaleNames } from './browser-scale';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * What live events cost an open screen at scale (issue 11 point 2): the brands screen of one subcategory is open on
+ * What live events cost an open screen at scale (docs/decisions/0007-one-staleness-map.md): the brands screen of one subcategory is open on
  * `seedScale`'s catalogue while another operator's brand run of a sibling subcategory goes from queued to done (its
  * status events, balance and catalogue events). Figures: the events the page received, and every request the page
  * made from the run's start until 2 s after its last event, with the bytes of each answer (headers and body).
- * Before issue 11 every status event made the screen refetch /api/categories and /api/statuses in full.
+ * Before docs/decisions/0007-one-staleness-map.md every status event made the screen refetch /api/categories and /api/statuses in full.
  * Run alone: `npx tsx e2e/bench/live-event-cost.ts` (prints JSON; needs `npm run build`).
  */
 

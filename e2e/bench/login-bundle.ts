@@ -10,7 +10,7 @@ import { isMainModule } from './run-alone';
  * `npx tsx e2e/bench/login-bundle.ts --check` fails past the budget: `npm test` runs it after the build.
  */
 export const loginRouteBudgetBytes = 130 * 1024;
-/** Issue 15 point 1's target (met: 118.0 kB once TanStack Query and ky load with the dashboard; see the README's Figures). */
+/** The target of docs/figures.md (met: 118.0 kB once TanStack Query and ky load with the dashboard; see docs/figures.md). */
 export const loginRouteTargetBytes = 120 * 1024;
 
 interface ManifestChunk {
@@ -43,7 +43,7 @@ export async function loginRouteScripts(distDir = 'dist'): Promise<string[]> {
   return [...seen].map((key) => manifest[key]?.file).filter((file): file is string => file?.endsWith('.js') === true);
 }
 
-/** Gzip -9 bytes of the login route's scripts, as issue 15 counts them. */
+/** Gzip -9 bytes of the login route's scripts, as docs/figures.md counts them. */
 export async function loginRouteGzipBytes(distDir = 'dist'): Promise<{ bytes: number; files: number }> {
   const files = await loginRouteScripts(distDir);
   let bytes = 0;

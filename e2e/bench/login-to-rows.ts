@@ -5,7 +5,7 @@ import { clickToFirstBrandRows } from './first-brand-rows';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * From the Login click to the brands screen's first rows (issue 15 point 2), in Chromium over the built SPA and the
+ * From the Login click to the brands screen's first rows (docs/figures.md), in Chromium over the built SPA and the
  * demo data: the login form is left idle first (it preloads the next screen's code meanwhile), then signs in through
  * the form as an operator does. Median of 5, each in a fresh browser context (nothing cached but the HTTP cache's
  * absence). Run alone: `npx tsx e2e/bench/login-to-rows.ts` (needs `npm run build`).

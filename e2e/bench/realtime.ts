@@ -8,7 +8,7 @@ import { testRealtimeConfig } from '../../server/realtime/test-support/app';
 import { type ChildServer, spawnServer } from '../../server/realtime/test-support/spawn';
 
 /**
- * Real-time bench (issue 4 point 7). In one run, against the embedded Pusher-protocol server (one process, the
+ * Real-time bench (docs/figures.md). In one run, against the embedded Pusher-protocol server (one process, the
  * realtime plugin in a minimal Fastify) and against a bare `ws` server broadcasting the same frames (the floor):
  * - 1,000 subscribed connections (raw `ws` clients doing the protocol handshake and a signed subscribe);
  * - publish-to-delivery p50/p99 over all of them, across 50 publishes (after 10 warm-up publishes): the clock

@@ -4,7 +4,7 @@ import { chooseCategory, renamedFrom, scratchCategory, whenLive } from '../live'
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * Restart bench (issue 10 point 9), in Chromium over the real server and the built SPA: a screen is open on a
+ * Restart bench (docs/operations.md#stopping), in Chromium over the real server and the built SPA: a screen is open on a
  * category; the server stops as a signal stops it and starts again on the same port and data directory; right after
  * it listens again, the category is renamed through the API. Measured from "listening" to the header showing the new
  * name (the page notices the server is back, reconnects, joins every channel again and resyncs), and to every

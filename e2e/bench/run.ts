@@ -26,7 +26,7 @@ import { benchTwoProcesses } from './two-processes';
  * assertions: each section says whether its budget is met.
  *
  * The run is written to `--out` (default docs/bench/latest.json, not committed) and compared with `--compare`
- * (default docs/bench/figures.json, the committed figures the README's table shows): each figure that moved is
+ * (default docs/bench/figures.json, the committed figures docs/figures.md's table shows): each figure that moved is
  * printed with its change. `--only api,bundles` runs some sections. To make a run the new reference:
  * `npm run bench -- --out docs/bench/figures.json`.
  */

@@ -7,7 +7,7 @@ import { freePort } from './free-port';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * `npm start` to the first served page, and the server's memory then (issue 10 point 8): a first start on an empty
+ * `npm start` to the first served page, and the server's memory then (docs/figures.md): a first start on an empty
  * data directory, a restart, and a start that builds the SPA first (into an empty `SPA_DIR`, so the repository's
  * dist/ is left alone). The memory is the resident set (VmRSS) of the server process itself, read from /proc once it
  * serves its first page; the build runs in a child process of its own, which has exited by then.
@@ -73,7 +73,7 @@ export async function benchStartup(): Promise<Record<string, number | boolean | 
       first_start_with_migrate_and_seed_ms: Math.round(first.firstPageMs),
       restart_to_first_page_ms: Math.round(restart.firstPageMs),
       server_start_budget_met: restart.firstPageMs <= 3_000,
-      // Issue 15 point 9: a restart serves its first page in <= 2 s, a first start (migrations, demo seed) in <= 5 s.
+      // docs/figures.md: a restart serves its first page in <= 2 s, a first start (migrations, demo seed) in <= 5 s.
       restart_target_ms: restartTargetMs,
       first_start_target_ms: firstStartTargetMs,
       start_targets_met: restart.firstPageMs <= restartTargetMs && first.firstPageMs <= firstStartTargetMs,

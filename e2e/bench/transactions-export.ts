@@ -8,7 +8,7 @@ import { isMainModule, printFigures } from './run-alone';
 import { measureStreamedDownload } from './streamed-download';
 
 /**
- * GET /api/transactions/export of 100,000 ledger rows (issue 12): the time to stream the whole CSV and how much the
+ * GET /api/transactions/export of 100,000 ledger rows (docs/decisions/0008-money-and-runs-in-sight.md): the time to stream the whole CSV and how much the
  * server process's memory grows meanwhile (budget: under 50 MB). The rows are written by one INSERT ... SELECT (a
  * bench step); the client reads the answer as a stream and keeps nothing, so what grows is the server's.
  * Run alone: `npx tsx e2e/bench/transactions-export.ts`.

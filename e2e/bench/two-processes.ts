@@ -16,7 +16,7 @@ import { percentile } from './percentile';
 import { isMainModule, printFigures } from './run-alone';
 
 /**
- * Two API processes behind one Redis (issue 15 point 7), over one PostgreSQL database at catalogue scale
+ * Two API processes behind one Redis (docs/figures.md), over one PostgreSQL database at catalogue scale
  * (`seedScale`), once the runs the seed left In Progress have finished: 50 clients going round the screens' calls,
  * spread evenly over both processes for 60 s (BENCH_API_MIXED_SECONDS), as fast as they are answered and then paced
  * to 2,100 requests a second in all; and the delivery of live events across them: a client subscribed on the second

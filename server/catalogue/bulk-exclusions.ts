@@ -103,7 +103,7 @@ async function flip(tx: Transaction, userId: number, excluded: boolean, selectio
 
 /**
  * The one transaction of a bulk action: `flip` changes the rows, the journal records them as one change (so one Undo
- * takes the whole bulk action back, issue 14 point 4), and the answer counts them.
+ * takes the whole bulk action back, docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md), and the answer counts them.
  */
 async function runBulk(
   db: Database,

@@ -204,7 +204,7 @@ export async function applyExclusionImport(
   const { classified, excluded, undo } = await db.transaction(async (tx) => {
     const classified = await classify(tx, input.file, true);
     const excluded = await excludeImported(tx, classified.kind, [...classified.toExclude.keys()], input.userId);
-    // One change in the journal, so the whole import can be undone at once (issue 14 point 4).
+    // One change in the journal, so the whole import can be undone at once (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md).
     const undo = await recordExclusionChange(tx, {
       userId: input.userId,
       label: changeLabel(classified, excluded),

@@ -3,7 +3,7 @@ import type { Transaction } from '../db/client';
 import { exclusionChangeRows, exclusionChanges } from '../db/schema';
 
 /**
- * The journal of exclusion changes (issue 14 point 4): every exclude or un-exclude records, in its own transaction,
+ * The journal of exclusion changes (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): every exclude or un-exclude records, in its own transaction,
  * the brands and models it really flipped, so that its operator can undo it (exclusion-undo.ts).
  */
 

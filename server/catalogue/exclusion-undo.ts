@@ -7,7 +7,7 @@ import { equipmentsChanged, type Notifier } from '../notify/notifier';
 import { announceBrandExclusions } from './brand-exclusion-events';
 
 /**
- * Undoing an exclusion change (issue 14 point 4): in one transaction, every brand and model the change flipped is
+ * Undoing an exclusion change (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): in one transaction, every brand and model the change flipped is
  * put back as it was before (an exclusion deleted again, or a removed exclusion inserted again with its author and
  * time), then the change is marked undone. A row is left as it is, and counted as skipped, when it no longer stands
  * as the change left it: a later change that still stands touched it, its state differs (changed outside the

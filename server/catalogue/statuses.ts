@@ -73,13 +73,13 @@ export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatus
   return scope.per_subcategory ? records.sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? '') || b.id - a.id) : records;
 }
 
-/** How many statuses of any kind are In Progress (SPEC 4's generating flag). */
+/** How many statuses of any kind are In Progress (the generating flag of docs/product.md#statuses). */
 export async function countInProgress(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(statuses).where(eq(statuses.name, statusNames.inProgress));
   return Number(row?.n ?? 0);
 }
 
-/** The statuses answer (SPEC 7): the status records of a scope (none when `records` is false) and the In Progress count. */
+/** The statuses answer (docs/product.md#calls): the status records of a scope (none when `records` is false) and the In Progress count. */
 export async function statusesOf(db: Executor, options: StatusesScope & { records?: boolean }): Promise<z.output<typeof statusesAnswer>> {
   const [list, inProgress] = await Promise.all([options.records === false ? [] : listStatuses(db, options), countInProgress(db)]);
   return { statuses: list, in_progress: inProgress };

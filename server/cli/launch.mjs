@@ -2,7 +2,7 @@
 /**
  * `npm start`: runs the server from one bundled file (server/cli/start.ts and everything of server/ and contract/ it
  * imports; npm packages stay imports), rebuilt with esbuild when a file it was built from changed. Loading the TypeScript
- * through tsx took 2 s of a 3.4 s restart (issue 15 point 9); plain JavaScript here, as nothing compiles it.
+ * through tsx took 2 s of a 3.4 s restart (docs/figures.md); plain JavaScript here, as nothing compiles it.
  */
 import { rename, stat, writeFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';

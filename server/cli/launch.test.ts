@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `npm start`'s launcher (server/cli/launch.mjs) rebuilds the server's bundle when a file the bundle was built from
- * changed, and only then: a test or a document changed beside the server costs a restart nothing (issue 15 point 9).
+ * changed, and only then: a test or a document changed beside the server costs a restart nothing (docs/figures.md).
  * It runs on a copy of the sources in a folder of its own: the repository's files keep their times, which the other
  * test files' servers (their own launchers) read at the same moment.
  */

@@ -26,7 +26,7 @@ export async function spaNeedsBuild(root: string, outDir: string): Promise<boole
 
 /**
  * Builds the SPA into `outDir` with `vite build` in a child process: a build holds several hundred MB that a
- * server process would keep after it (issue 10 point 8), so the server starts with only what it serves with.
+ * server process would keep after it (docs/figures.md), so the server starts with only what it serves with.
  * The build's output goes to stderr (the server's stdout is its JSON log); `signal` stops the build.
  */
 export async function buildSpa(root: string, outDir: string, options: { signal?: AbortSignal } = {}): Promise<void> {

@@ -8,7 +8,7 @@ import { availableEngines, freshDatabase } from '../test/databases';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 
 /**
- * Issue 10 point 9: `npm start`'s process, stopped by a real SIGTERM while requests are in flight, answers every
+ * docs/operations.md#stopping: `npm start`'s process, stopped by a real SIGTERM while requests are in flight, answers every
  * request it had received, closes the real-time sockets with 4200 (reconnect at once), exits 0 and logs no error.
  * "In flight" for sure: renames whose bodies are only half sent when the signal comes, finished once the server
  * says it is stopping; around them, a burst of reads, and reads whose clients hang up.

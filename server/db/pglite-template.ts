@@ -8,7 +8,7 @@ import { copyDirectory } from './copy-directory';
 
 /**
  * An empty PGlite cluster, made once when the dependencies are installed (`npm ci` runs `prepare`), that a first
- * start copies into its data directory instead of running initdb in WebAssembly (issue 15 point 9: initdb was most
+ * start copies into its data directory instead of running initdb in WebAssembly (docs/figures.md: initdb was most
  * of a first start's 8 s). One per PGlite version: a cluster is only valid for the PGlite that made it. Without it
  * (installed with --ignore-scripts), a first start runs initdb as before.
  */

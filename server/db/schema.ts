@@ -307,7 +307,7 @@ export const equipmentExclusions = pgTable('equipment_exclusions', {
 });
 
 /**
- * The journal of exclusion changes (issue 14 point 4): one row per exclude or un-exclude call that changed something,
+ * The journal of exclusion changes (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): one row per exclude or un-exclude call that changed something,
  * so that its operator can undo it (contract/exclusion-changes.ts). Kept as the record of who excluded what.
  */
 export const exclusionChanges = pgTable(
@@ -386,7 +386,7 @@ export const tokenLedger = pgTable(
 );
 
 
-/** An operator's columns of one grid (issue 13 point 3): order, hidden, widths, as contract/grid-settings.ts says. */
+/** An operator's columns of one grid (docs/product.md#grids): order, hidden, widths, as contract/grid-settings.ts says. */
 export const gridSettings = pgTable(
   'grid_settings',
   {
@@ -401,7 +401,7 @@ export const gridSettings = pgTable(
 );
 
 /**
- * Saved views (issue 14 point 3): a grid's filter, sort and columns kept under a name, per operator and grid. A name
+ * Saved views (docs/decisions/0010-saved-views.md): a grid's filter, sort and columns kept under a name, per operator and grid. A name
  * is unique per operator and grid ignoring case (the index backs the route's own check against a race).
  */
 export const savedViews = pgTable(

@@ -6,7 +6,7 @@ import { seedScale, type ScaleSummary } from '../seed/scale';
 import { createTestApp, type TestApp } from '../test/app';
 
 /**
- * Issue 15 point 6: at catalogue scale on PostgreSQL, every query the screens' calls make (the bench's list of them,
+ * docs/figures.md: at catalogue scale on PostgreSQL, every query the screens' calls make (the bench's list of them,
  * e2e/bench/api.ts) reads its large tables through an index. The queries are the server's own (and its background
  * work's), seen on their way to PostgreSQL while the calls are answered over HTTP; each is then planned again with
  * EXPLAIN and its values, after ANALYZE, and the test fails on a sequential scan of a table of 10,000 rows or more.

@@ -53,7 +53,7 @@ function selectExcludedBrands(db: Executor) {
 }
 type ExcludedBrandRow = Awaited<ReturnType<ReturnType<typeof selectExcludedBrands>['execute']>>[number];
 
-/** The social links' addresses, space-separated (the column stores them as JSON text, SPEC 3). */
+/** The social links' addresses, space-separated (the column stores them as JSON text, docs/product.md#data). */
 function socialUrls(socials: string | null): string | null {
   if (!socials) return null;
   try {

@@ -12,7 +12,7 @@ import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { eventually } from './test-support/queries';
 
 /**
- * Runs recover in seconds after a crash (issue 10 point 4): the real server in a child process works on generation
+ * Runs recover in seconds after a crash (docs/decisions/0003-runs-as-a-leased-job-table.md): the real server in a child process works on generation
  * runs, is killed with SIGKILL (no shutdown of any kind), and is started again on the same database. The runs the
  * dead process held are taken over at once, nothing stays In Progress, and no run is charged twice.
  */

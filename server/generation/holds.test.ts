@@ -10,7 +10,7 @@ import { delayed, listAnswer, startFakeOpenAi, type FakeOpenAi } from './test-su
 import { eventually } from './test-support/queries';
 
 /**
- * Money is held before work (issue 10 point 5): a run holds the most it may cost from the balance before its
+ * Money is held before work (docs/decisions/0004-token-ledger-and-holds.md): a run holds the most it may cost from the balance before its
  * provider is called, so runs started together cannot spend the same tokens twice; a run that cannot hold does not
  * start. The real app and `openai` client, a fake OpenAI-compatible endpoint on loopback that counts its calls.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { demoIds, type DemoIds } from '../test/catalogue';
 
 /**
- * Issue 4 point 4 end to end: generation over real HTTP, the real pusher-js (Node build) on the embedded server
+ * docs/product.md#live-updates end to end: generation over real HTTP, the real pusher-js (Node build) on the embedded server
  * with a real bearer token, and each event of the real-time contract arriving after its change is visible.
  */
 

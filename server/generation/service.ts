@@ -28,7 +28,7 @@ import { ConflictError, InvalidInputError, NotFoundError, PaymentRequiredError, 
 
 
 /**
- * The four generate calls of SPEC 7. Events and a brand's models are generated while the request waits (their
+ * The four generate calls of docs/product.md#calls. Events and a brand's models are generated while the request waits (their
  * answers are the new rows); a subcategory's brands and the models of selected brands are queued (their answer
  * says so) and followed live through the statuses. Every call is refused, changing nothing, when its target is
  * missing (404), a generation of it is already running (409) or the balance cannot cover one run (402).
@@ -67,7 +67,7 @@ export class GenerationService {
    * POST /api/equipments/generate: queues the models of each selected brand, hand-picked or every brand a filter
    * matches; excluded brands and brands with a run under way are skipped and counted (409 when nothing is left).
    * For a filter the balance must cover the most every run may cost together, each at its own most (402); for a
-   * hand-picked list, as SPEC's clients expect, the first run (each further run that cannot be covered ends
+   * hand-picked list, as the original clients expect, the first run (each further run that cannot be covered ends
    * "Insufficient tokens").
    */
   async generateEquipments(userId: number, body: z.output<typeof generateEquipmentsBody>): Promise<GenerateEquipmentsAnswer> {
@@ -360,7 +360,7 @@ interface EquipmentsPlan {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-/** A generate call refused for money: SPEC's "Insufficient tokens", what the run needs and what is available. */
+/** A generate call refused for money: the status "Insufficient tokens" (docs/product.md#generation), what the run needs and what is available. */
 function insufficient(most: number, balance: Balance): PaymentRequiredError {
   return new PaymentRequiredError(`Insufficient tokens: ${lowerFirst(insufficientText(most, balance))}`);
 }

@@ -13,7 +13,7 @@ import { callStripe } from './provider-errors';
 import { InvalidInputError, NotFoundError, ProviderFailedError } from '../domain-errors';
 
 /**
- * The operator's saved cards (SPEC 2 "Payment Methods", SPEC 7; ARCHITECTURE.md "Conventions": the server creates
+ * The operator's saved cards (docs/product.md#payment-methods-screen, docs/product.md#calls; ARCHITECTURE.md "Conventions": the server creates
  * a SetupIntent, the browser confirms it with the card element, then POST /api/payment-methods records it).
  * Every card is checked to be the operator's own before anything is done with it: someone else's is a 404.
  */

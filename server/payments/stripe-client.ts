@@ -4,7 +4,7 @@ import type { StripeConfig } from '../config';
 /**
  * The real Stripe SDK, pointed at api.stripe.com or, in tests, at the loopback fake named by STRIPE_API_BASE.
  * Network retries are the SDK's (they reuse one idempotency key per call, so a retried POST never acts twice).
- * The SDK is imported here, when payments are configured: alone it took 140 ms of a start (issue 15 point 9).
+ * The SDK is imported here, when payments are configured: alone it took 140 ms of a start (docs/figures.md).
  */
 export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
   const { default: Stripe } = await import('stripe');

@@ -12,7 +12,7 @@ vi.mock('../catalogue/brands', async (importOriginal) => {
 
 const engines = await availableEngines();
 
-describe.each(engines)('one build for many callers, on %s (issue 15 points 4 and 6)', (engine) => {
+describe.each(engines)('one build for many callers, on %s (docs/figures.md)', (engine) => {
   let t: TestApp;
   let headers: { authorization: string };
   let subcategoryId: number;

@@ -11,7 +11,7 @@ import { availableEngines } from '../test/databases';
 
 const engines = await availableEngines();
 
-describe.each(engines)('catalogue answers kept while the catalogue stands, on %s (issue 15 points 4 and 6)', (engine) => {
+describe.each(engines)('catalogue answers kept while the catalogue stands, on %s (docs/figures.md)', (engine) => {
   let t: TestApp;
   let headers: { authorization: string };
   let ids: DemoIds;

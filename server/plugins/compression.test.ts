@@ -7,7 +7,7 @@ import { catalogueApp, type DemoIds } from '../test/catalogue';
 import type { TestApp } from '../test/app';
 import { compressionThreshold } from './compression';
 
-describe('compressed answers (issue 15 point 5)', () => {
+describe('compressed answers (docs/figures.md)', () => {
   let t: TestApp;
   let headers: { authorization: string };
   let ids: DemoIds;

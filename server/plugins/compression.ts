@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Answers smaller than this go as they are: compressing them costs more than it saves (issue 15 point 5). */
+/** Answers smaller than this go as they are: compressing them costs more than it saves (docs/figures.md). */
 export const compressionThreshold = 1024;
 
 /**

@@ -9,7 +9,7 @@ const answerLimitMs = 10_000;
 const cutAfterMs = answerLimitMs + 2_000;
 
 /**
- * The HTTP side of stopping (README "Stopping"). On `app.close()` Fastify answers every new request 503 with
+ * The HTTP side of stopping (docs/operations.md#stopping). On `app.close()` Fastify answers every new request 503 with
  * `Connection: close` (return503OnClosing), runs the preClose hooks in the order their plugins were registered, then
  * closes the HTTP server, which waits for its connections, and runs the onClose hooks (the database closes last).
  *

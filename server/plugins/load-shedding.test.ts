@@ -43,7 +43,7 @@ async function askUntil(t: TestApp, accept: (status: number) => boolean) {
   throw new Error('the answer never came');
 }
 
-describe('load shedding (issue 15 point 4)', () => {
+describe('load shedding (docs/figures.md)', () => {
   describe('requests in flight', () => {
     let t: TestApp;
     let headers: { authorization: string };

@@ -17,7 +17,7 @@ class ServerBusyError extends UnavailableError {
 }
 
 /**
- * Load shedding (issue 15 point 4): a request that arrives while `maxInFlight` requests are already being served
+ * Load shedding (docs/figures.md): a request that arrives while `maxInFlight` requests are already being served
  * is answered at once with 503 and Retry-After rather than joining a queue whose latency grows without bound (on
  * the embedded database every query waits for the one connection). As a backstop, while the event loop lags more
  * than `maxEventLoopDelayMs` on average over a second (@fastify/under-pressure), new requests are shed too (off by

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoCatalogue } from './demo-catalogue';
 import { brandLogoPath, demoBrandLogos } from './demo';
 
-/** Issue 13.9: every logo address a seed writes is a file the SPA's build serves (public/ is copied into it). */
+/** docs/product.md#keyboard-focus-and-feedback: every logo address a seed writes is a file the SPA's build serves (public/ is copied into it). */
 describe('seeded brand logos', () => {
   const publicDir = path.resolve(import.meta.dirname, '../../public');
 

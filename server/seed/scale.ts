@@ -7,7 +7,7 @@ import { ledgerDescriptions } from '../tokens/descriptions';
 import { demoBrandLogos } from './demo';
 
 /**
- * The catalogue at scale (issue 3, point 9): 50 categories x 20 subcategories, one subcategory with 20,000 brands,
+ * The catalogue at scale (docs/figures.md#scale): 50 categories x 20 subcategories, one subcategory with 20,000 brands,
  * 200,000 equipment items and 5,000 events, with statuses, generation runs and exclusions around them. Built with
  * set-based INSERT ... SELECT over generate_series, so it takes seconds, not minutes, on PGlite as on PostgreSQL.
  * It adds to whatever the database already holds.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themeFromCookies } from '../../contract/theme';
 import { createTestApp, type TestApp } from '../test/app';
 
-/** Issue 13.11: the page comes in the theme the browser's cookie chose, before any script runs. */
+/** docs/product.md#dashboard-header: the page comes in the theme the browser's cookie chose, before any script runs. */
 describe('index.html in the chosen theme', () => {
   let t: TestApp;
   let spaDir: string;

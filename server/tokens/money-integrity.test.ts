@@ -9,7 +9,7 @@ import { caller } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 
 /**
- * Money integrity (issue 12 point 4): 20 runs queued at once on a balance that cannot hold them all, some answered,
+ * Money integrity (docs/decisions/0004-token-ledger-and-holds.md): 20 runs queued at once on a balance that cannot hold them all, some answered,
  * some failed by the provider, some cancelled while queued or working. Once every run has ended: the ledger sums to
  * the balance, every charge belongs to a run that ended with a result and equals what it was charged, no cancelled,
  * failed or unpaid run is charged or stored anything, nothing is held any more, and no balance ever went below zero.

@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { isSignedIn } from './session';
 
 /**
- * The navigation guard (SPEC 2): a `beforeLoad` for every route but /login. Without a stored auth token the
+ * The navigation guard (docs/product.md#screens-and-routes): a `beforeLoad` for every route but /login. Without a stored auth token the
  * navigation goes to /login, keeping where the operator was going as `redirect`.
  */
 export function requireAuth({ location }: { location: ParsedLocation }): void {

@@ -25,5 +25,5 @@ export const loginSearch = z.object({
   redirect: z.optional(z.pipe(z.unknown(), z.transform(safeRedirect))),
 });
 
-/** Where to go after signing in: the validated return path, else the brands screen (SPEC 2). */
+/** Where to go after signing in: the validated return path, else the brands screen (docs/product.md#screens-and-routes). */
 export const afterLoginPath = '/dashboard/brands';

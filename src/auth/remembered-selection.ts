@@ -4,7 +4,7 @@ import { getAuthUserId, storage } from './session';
 
 /**
  * The operator's last category and subcategory, kept in this browser per operator, so that signing in again (or
- * reloading) opens the screen where they left it (issue 15 point 2: the first rows right after sign-in).
+ * reloading) opens the screen where they left it (docs/figures.md: the first rows right after sign-in).
  */
 const storageKey = (userId: number) => `catalogue.selection.${userId}`;
 const id = z.nullable(z.number().check(z.int(), z.positive()));
@@ -19,7 +19,7 @@ export function restoreRememberedSelection(): void {
     const choice = raw ? rememberedChoice.safeParse(JSON.parse(raw)) : undefined;
     if (choice?.success) selectionActions().restoreChoice(choice.data);
   } catch {
-    // Unreadable: start from SPEC 4's default.
+    // Unreadable: start from the default of docs/product.md#selection.
   }
 }
 

@@ -1,7 +1,7 @@
 import { storageKeys } from '../../contract/auth';
 
 /**
- * The signed-in session as SPEC 3 keeps it: the bearer token (`authToken`) and the user id (`authUserId`) in
+ * The signed-in session as docs/product.md#data keeps it: the bearer token (`authToken`) and the user id (`authUserId`) in
  * localStorage. Every read happens at call time, so another tab signing out is seen at the next request.
  * Storage can be unavailable (privacy modes, tests without a DOM): reads then answer "signed out".
  */
@@ -33,7 +33,7 @@ export function getAuthUserId(): number | null {
   }
 }
 
-/** SPEC 4 "Authentication": signed in when an authToken is stored. */
+/** docs/product.md#access: signed in when an authToken is stored. */
 export function isSignedIn(): boolean {
   return getAuthToken() !== null;
 }

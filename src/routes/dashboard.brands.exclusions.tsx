@@ -4,7 +4,7 @@ import { appQueryClient } from '../api/query-client';
 import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclusions-screen';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 
-/** SPEC 2 "Brand exclusions (second variant)": with Logo and Socials. */
+/** docs/product.md#brand-exclusions: with Logo and Socials. */
 export const Route = createFileRoute('/dashboard/brands/exclusions')({
   staticData: { screenType: 'Equipments' },
   validateSearch: tableSearchSchema,

@@ -5,7 +5,7 @@ import { BrandExclusionsScreen } from '../features/brand-exclusions/brand-exclus
 import { ExclusionsSubNav } from '../features/equipment-exclusions/exclusions-sub-nav';
 import { tableSearchSchema } from '../ui/data-table/url-state';
 
-/** SPEC 2 "Brand exclusions" (first variant), under the exclusions sub-nav. */
+/** docs/product.md#brand-exclusions (first variant), under the exclusions sub-nav. */
 export const Route = createFileRoute('/dashboard/equipments/exclusions/brands')({
   staticData: { screenType: 'Equipments' },
   validateSearch: tableSearchSchema,

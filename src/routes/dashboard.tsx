@@ -14,7 +14,7 @@ export const Route = createFileRoute('/dashboard')({
   loader: () => {
     const queryClient = appQueryClient();
     // Warm the header's data without waiting for it: the header shows its own loading and error states.
-    // SPEC 4: on start-up the app loads the statuses list.
+    // docs/product.md#live-updates: on start-up the app loads the statuses list.
     void queryClient.prefetchQuery(categoriesQueryOptions());
     void queryClient.prefetchQuery(statusesQueryOptions());
     void queryClient.prefetchQuery(userTokensQueryOptions());

@@ -4,7 +4,7 @@ import { isSignedIn } from '../auth/session';
 import { LoginScreen } from '../features/login/login-screen';
 
 export const Route = createFileRoute('/login')({
-  // Not split: the first screen of a signed-out visit, its form in the entry chunk (issue 15 point 1).
+  // Not split: the first screen of a signed-out visit, its form in the entry chunk (docs/figures.md).
   codeSplitGroupings: [],
   validateSearch: loginSearch,
   // Already signed in: nothing to do here.

@@ -7,7 +7,7 @@ const labels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', 
 const labelId = 'account-menu-theme';
 
 /**
- * The theme's part of the account menu (issue 13.11): System, Light or Dark, remembered in the browser. Choosing
+ * The theme's part of the account menu (docs/product.md#dashboard-header): System, Light or Dark, remembered in the browser. Choosing
  * keeps the menu open, so the operator sees the page change and can choose again. Loaded on its own chunk (the
  * account menu is in the entry chunk, which the login route loads).
  */

@@ -7,7 +7,7 @@ import { useExclusionToast } from '../exclusion-undo';
 import { brandExclusionTexts } from './error-text';
 
 /**
- * The row's Actions (SPEC 2): Edit, Add to Exclusion and Remove from Exclusion, of which only removal is wired.
+ * The row's Actions (docs/product.md#brand-exclusions): Edit, Add to Exclusion and Remove from Exclusion, of which only removal is wired.
  * The other two stay in the menu, disabled, each saying why (radix skips disabled items when moving by keyboard
  * and announces them as disabled).
  */

@@ -68,10 +68,10 @@ const actions = col.display({
 });
 
 /**
- * The brand exclusion grids (SPEC 2): Category, Subcategory, Name, SEO Title, SEO Description, Actions; the
+ * The brand exclusion grids (docs/product.md#brand-exclusions): Category, Subcategory, Name, SEO Title, SEO Description, Actions; the
  * `brands` variant also has Logo and Socials. Every row expands to its brand information. The columns up to the Name
- * (in the spec's order) are pinned at the left and the Actions at the right (issue 13 point 3); before them, the
- * checkbox that selects rows for a bulk Un-exclude (issue 14 point 2).
+ * (in the spec's order) are pinned at the left and the Actions at the right (docs/product.md#grids); before them, the
+ * checkbox that selects rows for a bulk Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md).
  */
 export const brandExclusionColumns = {
   equipments: col.columns([select, expand, category, subcategory, name, seoTitle, seoDescription, actions]),

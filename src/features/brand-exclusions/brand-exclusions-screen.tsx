@@ -4,6 +4,7 @@ import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
 import { brandExclusionExportColumns } from '../../../contract/grid-exports';
 import { exportBrandExclusions } from '../../api/grid-exports';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
 import { ImportExclusionsButton } from '../exclusion-import';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
@@ -26,7 +27,7 @@ export const brandExclusionsEmptyTexts = { empty: 'No excluded brands found.', n
 const renderBrandInformation = (row: DataTableRow<Brand>) => <BrandInformationPanel brand={row.original} />;
 
 /**
- * SPEC 2 "Brand exclusions screens (two variants)": `equipments` at /dashboard/equipments/exclusions/brands (under
+ * docs/product.md#brand-exclusions: `equipments` at /dashboard/equipments/exclusions/brands (under
  * the exclusions sub-nav, which its route passes in as `subNav`), `brands` at /dashboard/brands/exclusions (the
  * variant with Logo and Socials). Rows expand to the brand information; removal is the one wired action.
  */
@@ -35,11 +36,12 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
   const urlState = useUrlTableState({ sortable: sortableBrandExclusionColumns });
   const grid = variant === 'brands' ? 'brand-exclusions' : 'equipment-brand-exclusions';
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const columnSettings = useGridColumnSettings(grid);
   const table = useDataTable({
     columns: brandExclusionColumns[variant],
     state: { rowSelection },
     onRowSelectionChange: setRowSelection,
-    grid,
+    columnSettings,
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
     getRowCanExpand: () => true,

@@ -15,7 +15,7 @@ function FieldValue({ label, value }: { label: string; value: string | null }) {
   return <>{value}</>;
 }
 
-/** What an expanded brand row shows (SPEC 2): Website, Country, Address, Phone Number, Email, or 'N/A'. */
+/** What an expanded brand row shows (docs/product.md#brand-exclusions): Website, Country, Address, Phone Number, Email, or 'N/A'. */
 export function BrandInformationPanel({ brand }: { brand: Pick<Brand, 'name' | 'brand_informations'> }) {
   return (
     <section className="brand-information" aria-label={`Brand information for ${brand.name}`}>

@@ -13,7 +13,7 @@ function present(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** The brand information a row expands to (SPEC 2): the first record's fields, each null when missing. */
+/** The brand information a row expands to (docs/product.md#brand-exclusions): the first record's fields, each null when missing. */
 export function brandInformationFields(brand: Pick<Brand, 'brand_informations'>): BrandInformationField[] {
   const info = brand.brand_informations[0];
   return [

@@ -4,7 +4,7 @@ import { useState } from 'react';
 export const brandLogoPlaceholder = '/brand-logo-placeholder.svg';
 
 /**
- * A brand's logo, or the placeholder image when it has none or it fails to load (SPEC 2). Give it `key={logo}` so a
+ * A brand's logo, or the placeholder image when it has none or it fails to load (docs/product.md#brand-exclusions). Give it `key={logo}` so a
  * new address gets a new try.
  */
 export function BrandLogo({ name, logo }: { name: string; logo: string | null }) {

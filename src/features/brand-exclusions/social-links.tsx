@@ -44,7 +44,7 @@ function SocialIcon({ type }: { type: SocialLink['type'] }) {
   );
 }
 
-/** A brand's socials as icon links (SPEC 2): each opens in a new tab without handing it this page. */
+/** A brand's socials as icon links (docs/product.md#brand-exclusions): each opens in a new tab without handing it this page. */
 export function SocialLinks({ brandName, links }: { brandName: string; links: SocialLink[] }) {
   if (links.length === 0) return null;
   return (

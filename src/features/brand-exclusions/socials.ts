@@ -13,7 +13,7 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
- * A brand's socials arrive as JSON text of `[{ type, url }]` (SPEC 3). Malformed text, a non-list, unknown networks
+ * A brand's socials arrive as JSON text of `[{ type, url }]` (docs/product.md#data). Malformed text, a non-list, unknown networks
  * and non-http(s) addresses (e.g. `javascript:`) give no link; the valid items of a partly valid list are kept.
  */
 export function parseSocials(text: string | null | undefined): SocialLink[] {

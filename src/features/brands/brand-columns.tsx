@@ -9,7 +9,7 @@ import { brandsTexts } from './brands-texts';
 
 const col = dataTableColumns<Brand>();
 
-/** SPEC 2 "Brands screen" columns: checkbox, Name (with its equipment count), ..., Status, Actions. */
+/** The columns of docs/product.md#brands-screen: checkbox, Name (with its equipment count), ..., Status, Actions. */
 export const brandColumns = col.columns([
   selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' }),
   col.accessor('name', { header: headers.name, cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px', pin: 'left' } }),

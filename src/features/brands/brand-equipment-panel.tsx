@@ -9,7 +9,7 @@ import { brandsTexts } from './brands-texts';
 
 const col = dataTableColumns<Equipment>();
 
-/** SPEC 2: the equipment of an expanded brand. */
+/** docs/product.md#brands-screen: the equipment of an expanded brand. */
 const equipmentColumns = col.columns([
   col.accessor('category', { header: headers.category, meta: { width: '160px' } }),
   col.accessor('subcategory', { header: headers.subcategory, meta: { width: '150px' } }),

@@ -15,7 +15,7 @@ describe('row selection <-> store', () => {
   });
 });
 
-describe('canSelectBrand (SPEC 2)', () => {
+describe('canSelectBrand (docs/product.md#brands-screen)', () => {
   it('refuses a brand In Progress, and every brand while a generation request runs', () => {
     expect(canSelectBrand('Generated', false)).toBe(true);
     expect(canSelectBrand(null, false)).toBe(true);
@@ -24,7 +24,7 @@ describe('canSelectBrand (SPEC 2)', () => {
   });
 });
 
-describe('inProgressAmong (SPEC 4 auto-deselect)', () => {
+describe('inProgressAmong (docs/product.md#brands-screen)', () => {
   it('finds the ticked brands that are In Progress', () => {
     const statuses = new Map([
       [1, 'In Progress'],

@@ -1,7 +1,7 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { isInProgress } from '../../api/statuses';
 
-/** SPEC 9: a brand that goes In Progress is deselected after this delay. */
+/** docs/product.md#constants: a brand that goes In Progress is deselected after this delay. */
 export const autoDeselectDelayMs = 50;
 
 /** The store's ticked brand ids as the table's row selection (row ids are brand ids as text). */
@@ -25,12 +25,12 @@ export function leaveAllMatching(loadedIds: readonly number[], after: RowSelecti
   return loadedIds.filter((id) => after[String(id)] && canSelect(id));
 }
 
-/** SPEC 2: a brand checkbox is disabled while that brand is In Progress or while a generation request is running. */
+/** docs/product.md#brands-screen: a brand checkbox is disabled while that brand is In Progress or while a generation request is running. */
 export function canSelectBrand(status: string | null | undefined, generationRunning: boolean): boolean {
   return !generationRunning && !isInProgress(status);
 }
 
-/** SPEC 4: the ticked brands that are In Progress (to be deselected). */
+/** docs/product.md#brands-screen: the ticked brands that are In Progress (to be deselected). */
 export function inProgressAmong(selectedIds: readonly number[], statusOf: (brandId: number) => string | null | undefined): number[] {
   return selectedIds.filter((id) => isInProgress(statusOf(id)));
 }

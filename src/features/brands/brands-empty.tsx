@@ -10,7 +10,7 @@ import { brandsTexts } from './brands-texts';
 import { useSpend } from '../generation';
 
 /**
- * SPEC 2: a subcategory without brands: 'No brands available for {subcategory}.' with 'Generate Brands'; once a status
+ * docs/product.md#brands-screen: a subcategory without brands: 'No brands available for {subcategory}.' with 'Generate Brands'; once a status
  * exists 'Regenerate Brands' and the status badge; a spinner instead while In Progress (and while the request runs,
  * so a second click is never sent).
  */

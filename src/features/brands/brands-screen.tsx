@@ -5,7 +5,7 @@ import { BrandsTable } from './brands-table';
 import { brandsTexts } from './brands-texts';
 import './brands.css';
 
-/** SPEC 2 "Brands screen" (/dashboard/brands): the selected subcategory's brands. */
+/** docs/product.md#brands-screen (/dashboard/brands): the selected subcategory's brands. */
 export function BrandsScreen() {
   const categoryId = useSelection((s) => s.selectedCategoryId);
   const subcategoryId = useSelection((s) => s.selectedSubcategoryId);
@@ -30,7 +30,7 @@ export function BrandsScreen() {
         // A new subcategory starts a new table: its own query, scroll position and expansion.
         <BrandsTable key={subcategory.id} category={category} subcategory={subcategory} />
       ) : categories.isError && !categories.data ? (
-        // The categories failed, not the brands: say so, with Retry (issue 13).
+        // The categories failed, not the brands: say so, with Retry (docs/product.md#keyboard-focus-and-feedback).
         <div className="brands__notice" role="alert">
           {categoriesErrorText}{' '}
           <button type="button" className="btn btn--link" disabled={categories.isFetching} onClick={() => void categories.refetch()}>

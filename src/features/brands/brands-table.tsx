@@ -14,6 +14,7 @@ import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
 import { brandExportColumns } from '../../../contract/grid-exports';
 import { exportBrands } from '../../api/grid-exports';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { toast } from '../../ui/toast';
 import { brandColumns, brandSortable } from './brand-columns';
@@ -41,7 +42,7 @@ import { SelectAllMatching, useAllMatching } from '../bulk-exclusions';
 const defaultSort = { id: 'name', desc: false } as const;
 
 /**
- * The selected subcategory's brands (SPEC 2), paged from the server as the operator scrolls, with selection for
+ * The selected subcategory's brands (docs/product.md#brands-screen), paged from the server as the operator scrolls, with selection for
  * equipment generation, expandable equipment, statuses, history and exclusion.
  */
 export function BrandsTable({ category, subcategory }: { category: Category; subcategory: Subcategory }) {
@@ -87,7 +88,7 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   const { spend, busy: spending, sending } = useSpend();
   const generationRunning = generateEquipments.isPending || sending;
 
-  // SPEC 4 / 9: a ticked brand that goes In Progress is deselected after 50 ms.
+  // docs/product.md#brands-screen: a ticked brand that goes In Progress is deselected after 50 ms.
   useEffect(() => {
     const ids = inProgressAmong(selectedIds, statusOfId);
     if (ids.length === 0) return;
@@ -95,9 +96,10 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     return () => window.clearTimeout(timer);
   }, [selectedIds, statusOfId, deselectBrands]);
 
+  const columnSettings = useGridColumnSettings('brands');
   const table = useDataTable({
     columns: brandColumns,
-    grid: 'brands',
+    columnSettings,
     data: brands,
     getRowId: (brand) => String(brand.id),
     serverSide: true,

@@ -1,6 +1,6 @@
 import { exclusionMessages } from '../../api/exclusions';
 
-/** The Brands screen's texts (SPEC 2, 4 and 8; the fetch failures are ours: the spec names none). */
+/** The Brands screen's texts (docs/product.md#brands-screen, #statuses and #messages-and-errors; the fetch failures were added). */
 export const brandsTexts = {
   selectSubcategory: 'Please select a subcategory from the header to view brands.',
   noBrands: (subcategory: string) => `No brands available for ${subcategory}.`,

@@ -1,7 +1,7 @@
 import { brandsTexts } from './brands-texts';
 
 /**
- * SPEC 2: the floating 'Generate Equipments (N)' while N brands are ticked; disabled while the request runs, and
+ * docs/product.md#brands-screen: the floating 'Generate Equipments (N)' while N brands are ticked; disabled while the request runs, and
  * aria-disabled from the first click while the cost is asked (it stays focusable: the focus comes back to it).
  */
 export function GenerateEquipmentsButton({

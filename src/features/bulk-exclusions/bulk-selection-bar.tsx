@@ -3,7 +3,7 @@ import './bulk-exclusions.css';
 import { bulkTexts, type Noun } from './bulk-texts';
 
 /**
- * The line that replaces a grid's summary while rows are selected (issue 14 point 2, as Gmail does): how many are
+ * The line that replaces a grid's summary while rows are selected (docs/decisions/0012-bulk-actions-select-the-filter.md, as Gmail does): how many are
  * selected, "Select all N matching" (the selection becomes the grid's filter, resolved on the server), "Clear
  * selection", and the bulk actions for the selection (`children`).
  */

@@ -1,4 +1,4 @@
-/** The texts of the selection bar and the bulk actions (issue 14 point 2). */
+/** The texts of the selection bar and the bulk actions (docs/decisions/0012-bulk-actions-select-the-filter.md). */
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export interface Noun {

@@ -12,7 +12,7 @@ export const homeTexts = {
 } as const;
 
 /**
- * The dashboard home (/dashboard, issue 3 point 7): the balance, how the catalogue's generations stand (categories by
+ * The dashboard home (/dashboard, docs/product.md#dashboard-home): the balance, how the catalogue's generations stand (categories by
  * their events status, subcategories by their brands status) and the latest generation runs with their token cost.
  */
 export function DashboardHome() {

@@ -43,7 +43,7 @@ export const navigationSections: readonly { title: string; items: readonly Navig
 export const navigationId = 'app-navigation';
 
 /**
- * The dashboard's left navigation (issue 13): every screen, the current one marked (the router sets
+ * The dashboard's left navigation (docs/product.md#left-navigation): every screen, the current one marked (the router sets
  * aria-current="page"). Folded away or shown by the header's menu button; the choice is remembered.
  */
 export function AppNavigation() {

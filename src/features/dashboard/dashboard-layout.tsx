@@ -7,7 +7,7 @@ import { AppNavigation, NavigationToggle } from './app-navigation';
 import { useReconcileSelection } from './use-reconcile-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
 
-/** The /dashboard layout (SPEC 2): the header above every dashboard screen, the left navigation beside it (issue 13). */
+/** The /dashboard layout (docs/product.md#screens-and-routes): the header above every dashboard screen, the left navigation beside it (docs/product.md#left-navigation). */
 export function DashboardLayout() {
   useReconcileSelection();
   useScreenTypeFromRoute();

@@ -3,7 +3,7 @@ import { useCategories } from '../../api/categories';
 import { useSelection } from '../../store/selection';
 
 /**
- * SPEC 4: after categories load (and after every reload: realtime updates, renames, moves), reconcile the selection
+ * docs/product.md#selection: after categories load (and after every reload: realtime updates, renames, moves), reconcile the selection
  * with the new tree. The categories stay in the query cache; the store only keeps ids.
  */
 export function useReconcileSelection(): void {

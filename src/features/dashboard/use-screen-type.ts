@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSelection, type ScreenType } from '../../store/selection';
 
 /**
- * SPEC 4 "Screen type": a screen sets the type on entry. Routes declare it (`staticData: { screenType }`, the
+ * docs/product.md#selection: a screen sets the type on entry. Routes declare it (`staticData: { screenType }`, the
  * deepest declaring route wins); this applies it to the store when the operator enters such a screen.
  * Screens without a type (home, payment methods, transactions) keep the previous one.
  */

@@ -10,9 +10,9 @@ const text = { cell: ({ getValue }: { getValue: () => string | number | null }) 
 const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextCell value={getValue()} clamp /> };
 
 /**
- * The 13 columns of the equipment exclusions grid (SPEC 2), in the spec's order; Category to Model and the Actions
- * stay in view while the columns between scroll (issue 13 point 3); before them, the checkbox that selects rows for
- * a bulk Un-exclude (issue 14 point 2).
+ * The 13 columns of the equipment exclusions grid (docs/product.md#equipment-exclusions), in the spec's order; Category to Model and the Actions
+ * stay in view while the columns between scroll (docs/product.md#grids); before them, the checkbox that selects rows for
+ * a bulk Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md).
  */
 export const equipmentExclusionColumns = col.columns([
   selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select exclusions' }),

@@ -4,6 +4,7 @@ import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
 import { equipmentExclusionExportColumns } from '../../../contract/grid-exports';
 import { exportEquipmentExclusions } from '../../api/grid-exports';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { ExclusionListSelection } from '../bulk-exclusions';
 import { ImportExclusionsButton } from '../exclusion-import';
@@ -18,18 +19,19 @@ const noun = { one: 'model', many: 'models' } as const;
 export const equipmentExclusionTexts = { empty: 'No excluded exclusions found.', noMatch: 'No exclusions match the filter.' } as const;
 
 /**
- * SPEC 2 "Equipment exclusions screen" (/dashboard/equipments/exclusions): the excluded models, removable one by one
- * or selected (by hand, or all the filter shows) and un-excluded at once (issue 14 point 2).
+ * docs/product.md#equipment-exclusions (/dashboard/equipments/exclusions): the excluded models, removable one by one
+ * or selected (by hand, or all the filter shows) and un-excluded at once (docs/decisions/0012-bulk-actions-select-the-filter.md).
  */
 export function EquipmentExclusionsScreen() {
   const exclusions = useEquipmentExclusions();
   const urlState = useUrlTableState({ sortable: sortableEquipmentExclusionColumns });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const columnSettings = useGridColumnSettings('equipment-exclusions');
   const table = useDataTable({
     columns: equipmentExclusionColumns,
     state: { rowSelection },
     onRowSelectionChange: setRowSelection,
-    grid: 'equipment-exclusions',
+    columnSettings,
     data: exclusions.data ?? noRows,
     getRowId: (row) => String(row.id),
     urlState,

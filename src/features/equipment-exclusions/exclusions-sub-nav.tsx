@@ -4,7 +4,7 @@ import './exclusions.css';
 const activeOptions = { exact: true, includeSearch: false } as const;
 
 /**
- * The sub-nav of the exclusion screens (SPEC 2): equipment and brand exclusions. The router marks the current link
+ * The sub-nav of the exclusion screens (docs/product.md#equipment-exclusions): equipment and brand exclusions. The router marks the current link
  * with aria-current="page". The brand exclusions route gets it from its route file (features do not import each
  * other).
  */

@@ -3,7 +3,7 @@ import { exclusionTexts, useUnexcludeEquipment } from '../../api/exclusions';
 import { toast } from '../../ui/toast';
 import { useExclusionToast } from '../exclusion-undo';
 
-/** The row's one working action (SPEC 2): 'Remove from Exclusion List', with the spec's toasts (and Undo). */
+/** The row's one working action (docs/product.md#equipment-exclusions): 'Remove from Exclusion List', with the spec's toasts (and Undo). */
 export function RemoveEquipmentExclusion({ equipment }: { equipment: Pick<Equipment, 'id' | 'brand' | 'model'> }) {
   const unexclude = useUnexcludeEquipment();
   const showOutcome = useExclusionToast();

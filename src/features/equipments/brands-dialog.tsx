@@ -9,7 +9,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { useSpend } from '../generation';
 
 /**
- * The Brands dialog (SPEC 2): the subcategory's brand names, each with 'Generate Models', which reads
+ * The Brands dialog (docs/product.md#brands-dialog): the subcategory's brand names, each with 'Generate Models', which reads
  * 'Generating...' while that brand is In Progress. A subcategory may hold thousands of brands: the first ones by
  * name are listed, and a search (on the server) finds the others.
  */

@@ -8,7 +8,7 @@ const categories = [
   { id: 4, name: 'Audio Equipment' },
 ];
 
-describe('matchCategories (SPEC 5 category search)', () => {
+describe('matchCategories (docs/product.md#change-category-dialog)', () => {
   it('is a case-insensitive contains-match on the name', () => {
     expect(matchCategories(categories, 'EQUIP', null).map((c) => c.id)).toEqual([1, 4]);
     expect(matchCategories(categories, 'machin', null).map((c) => c.id)).toEqual([2]);

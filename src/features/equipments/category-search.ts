@@ -1,5 +1,5 @@
 /**
- * SPEC 5 "Category search": a case-insensitive contains-match on the name, and no suggestions while the search is
+ * docs/product.md#change-category-dialog: a case-insensitive contains-match on the name, and no suggestions while the search is
  * empty. The subcategory's own category is never suggested (the server refuses a move to it).
  */
 export function matchCategories<C extends { id: number; name: string }>(

@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast';
 import { matchCategories } from './category-search';
 
 /**
- * The Change Category dialog (SPEC 2, SPEC 5): a search box 'Search categories' with a suggestions list (a combobox:
+ * The Change Category dialog (docs/product.md#change-category-dialog): a search box 'Search categories' with a suggestions list (a combobox:
  * arrow keys move, Enter chooses), 'No matching categories found.', Cancel and Save; Save stays disabled until a
  * category is chosen. The subcategory's own category is never suggested (the server refuses that move).
  */

@@ -74,7 +74,7 @@ const col = dataTableColumns<Equipment>();
 export const sortableEquipmentColumns = ['brand', 'model', 'year', 'category', 'subcategory', 'seo_title', 'created_at'] as const;
 
 export const equipmentColumns = col.columns([
-  // The checkbox that selects models for a bulk Exclude / Un-exclude (issue 14 point 2).
+  // The checkbox that selects models for a bulk Exclude / Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md).
   selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select items' }),
   col.accessor('brand', { header: headers.brand, cell: ({ row }) => <TextCell row={row.original} field="brand" />, meta: { width: '150px' } }),
   col.accessor('model', {

@@ -8,6 +8,7 @@ import { useExcludeEquipment, useUnexcludeEquipment } from '../../api/exclusions
 import { errorMessage } from '../../api/http';
 import { equipmentExportColumns } from '../../../contract/grid-exports';
 import { exportEquipments } from '../../api/grid-exports';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { Modal } from '../../ui/dialog';
 import { undoTexts, useUndoOffer } from '../exclusion-undo';
@@ -21,16 +22,16 @@ const noRows: Equipment[] = [];
 const noCategories: never[] = [];
 
 /**
- * The Equipment Details dialog (SPEC 2): 'Equipment Details for {subcategory}', a grid of the subcategory's items
+ * The Equipment Details dialog (docs/product.md#equipment-details-dialog): 'Equipment Details for {subcategory}', a grid of the subcategory's items
  * (sortable, filterable, columns to show; sort and filter in the URL; Model pinned left and Actions right) and a
  * per-row Actions menu (Edit, Add to / Remove from Exclusion), and a checkbox column whose selection (or all the models
- * the filter matches) is excluded or un-excluded at once (issue 14 point 2). Edit opens the row editor as a side drawer over the
+ * the filter matches) is excluded or un-excluded at once (docs/decisions/0012-bulk-actions-select-the-filter.md). Edit opens the row editor as a side drawer over the
  * grid (equipment-editor-drawer.tsx); the row being edited is highlighted, and shows the server's row once saved.
  *
  * Feedback stays inside the dialog (a modal hides the page, toasts included, from assistive technology):
  * - Save's failures show in the drawer, which stays open with the draft; a save is confirmed on the status line;
  * - exclusion outcomes are the dialog's status line, with Undo beside it for 10 s; a failed removal is only logged
- *   (SPEC 8).
+ *   (docs/product.md#messages-and-errors).
  */
 export function EquipmentDetailsDialog({
   subcategory,
@@ -78,11 +79,12 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
 
   const urlState = useUrlTableState({ sortable: sortableEquipmentColumns });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const columnSettings = useGridColumnSettings('equipment-details');
   const table = useDataTable({
     columns: equipmentColumns,
     state: { rowSelection },
     onRowSelectionChange: setRowSelection,
-    grid: 'equipment-details',
+    columnSettings,
     data: rows,
     getRowId: (row) => String(row.id),
     urlState,
@@ -127,7 +129,7 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
           setNotice(answer.message);
           undoOffer.offer(answer.undo);
         },
-        // SPEC 8: a failed removal from the details dialog is only logged.
+        // docs/product.md#messages-and-errors: a failed removal from the details dialog is only logged.
         onError: (error) => console.error('Removing the model from the exclusion list failed', error),
         onSettled: () => markExcluding(row.id, false),
       });

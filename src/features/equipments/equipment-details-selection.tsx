@@ -7,7 +7,7 @@ import { BulkSelection, pickedIds, useAllMatching, type BulkOutcomeHandlers } fr
 const noun = { one: 'model', many: 'models' } as const;
 
 /**
- * The Equipment Details grid's count, or its selection bar once models are selected (issue 14 point 2): the ticked
+ * The Equipment Details grid's count, or its selection bar once models are selected (docs/decisions/0012-bulk-actions-select-the-filter.md): the ticked
  * models, or every model of the subcategory the quick filter matches (the server reads the same filter, as the
  * grid's export does), and Exclude / Un-exclude for them. With filter text, "all" is offered once every page is in
  * (the grid filters in the browser, so its count is known then).

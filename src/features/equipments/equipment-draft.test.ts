@@ -47,7 +47,7 @@ const row: Equipment = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-describe('seoTitleFor (SPEC 5)', () => {
+describe('seoTitleFor (docs/product.md#editing-an-equipment-row)', () => {
   it('is the brand, the subcategory and the catalogue suffix', () => {
     expect(seoTitleFor('Caterpillar', 'Excavators')).toBe('Caterpillar Excavators Catalog');
   });

@@ -2,7 +2,7 @@ import type { Category } from '../../../contract/categories';
 import type { Equipment, UpdateEquipmentBody } from '../../../contract/equipments';
 
 /**
- * The inline row editor of the Equipment Details dialog (SPEC 2, SPEC 5 "Equipment edit"): a row being edited is a
+ * The inline row editor of the Equipment Details dialog (docs/product.md#editing-an-equipment-row, docs/product.md#editing-an-equipment-row): a row being edited is a
  * draft of text fields; Save sends the full row built from it. Pure functions, unit-tested.
  */
 
@@ -16,7 +16,7 @@ export interface EquipmentDraft {
   year: string;
   specifications: string;
   description: string;
-  /** Comma-separated, as shown (SPEC 2 "Tags are shown joined by commas"). */
+  /** Comma-separated, as shown (docs/product.md#editing-an-equipment-row "Tags are shown joined by commas"). */
   tags: string;
   is_manufactured: boolean;
   is_brand_still_manufactured: boolean;
@@ -24,10 +24,10 @@ export interface EquipmentDraft {
   seo_description: string;
 }
 
-/** SPEC 5: the seo_title placeholder when the row has no brand name yet. */
+/** docs/product.md#editing-an-equipment-row: the seo_title placeholder when the row has no brand name yet. */
 export const brandPlaceholder = 'Brand Name';
 
-/** SPEC 5: changing the subcategory fills seo_title from the brand name, the subcategory name and a catalogue suffix. */
+/** docs/product.md#editing-an-equipment-row: changing the subcategory fills seo_title from the brand name, the subcategory name and a catalogue suffix. */
 export function seoTitleFor(brand: string, subcategoryName: string): string {
   return `${brand.trim() || brandPlaceholder} ${subcategoryName} Catalog`;
 }
@@ -88,7 +88,7 @@ export function draftToBody(id: number, draft: EquipmentDraft): UpdateEquipmentB
   };
 }
 
-/** SPEC 5: changing the subcategory fills seo_title (brand name or 'Brand Name', subcategory, 'Catalog'). */
+/** docs/product.md#editing-an-equipment-row: changing the subcategory fills seo_title (brand name or 'Brand Name', subcategory, 'Catalog'). */
 export function withSubcategory(draft: EquipmentDraft, subcategoryId: number, categories: readonly Category[]): EquipmentDraft {
   const subcategory = categories.find((c) => c.id === draft.category_id)?.subcategories.find((s) => s.id === subcategoryId);
   if (!subcategory) return draft;
@@ -96,7 +96,7 @@ export function withSubcategory(draft: EquipmentDraft, subcategoryId: number, ca
 }
 
 /**
- * SPEC 5: changing the category reloads the subcategory choices. The draft takes the new category's first
+ * docs/product.md#editing-an-equipment-row: changing the category reloads the subcategory choices. The draft takes the new category's first
  * subcategory (a subcategory change, so seo_title follows), or none when it has none.
  */
 export function withCategory(draft: EquipmentDraft, categoryId: number, categories: readonly Category[]): EquipmentDraft {

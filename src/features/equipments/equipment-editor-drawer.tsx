@@ -9,7 +9,7 @@ import { subcategoryChoices, toDraft, withCategory, withSubcategory, type Equipm
 import { checkDraft, fieldErrorsOf, type DraftField, type FieldErrors } from './equipment-validation';
 
 /**
- * The equipment row editor (SPEC 2 "Equipment Details", SPEC 4 "Equipment row", SPEC 5 "Equipment edit") as a modal
+ * The equipment row editor (docs/product.md#equipment-details-dialog, docs/product.md#editing-an-equipment-row, docs/product.md#editing-an-equipment-row) as a modal
  * side sheet on the right, over the details grid: every field of the row, Save and Cancel.
  *
  * - It opens with the focus on its first field (Brand) and gives it back to the row's Actions button on close.
@@ -18,8 +18,8 @@ import { checkDraft, fieldErrorsOf, type DraftField, type FieldErrors } from './
  * - Save checks the draft with the server's own rules first (equipment-validation.ts): a field at fault is marked
  *   and named in the drawer's alert, and nothing is sent. A refusal from the server (4xx) shows the same way; any
  *   other failure shows 'Failed to update equipment. Please try again.'. The drawer stays open with the draft.
- * - Escape, the close button or a click outside ask before discarding changes; Cancel discards them (SPEC: "Cancel
- *   returns the row to view mode unchanged").
+ * - Escape, the close button or a click outside ask before discarding changes; Cancel discards them
+ *   (docs/product.md#editing-an-equipment-row: Cancel closes unchanged).
  */
 export function EquipmentEditorDrawer({
   row,

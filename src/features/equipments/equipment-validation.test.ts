@@ -31,7 +31,7 @@ describe('checkDraft: what Save checks before it sends', () => {
     expect(checkDraft(7, { ...draft, year: '2101' })).toEqual({ ok: false, errors: { year: 'The year must be 2100 or earlier.' } });
   });
 
-  it('accepts no year, but not a year the number input could not read (SPEC 5: Year is numeric)', () => {
+  it('accepts no year, but not a year the number input could not read (docs/product.md#editing-an-equipment-row: Year is numeric)', () => {
     expect(checkDraft(7, { ...draft, year: '' }).ok).toBe(true);
     expect(checkDraft(7, { ...draft, year: '' }, { yearUnreadable: true })).toEqual({ ok: false, errors: { year: yearNotNumericText } });
   });

@@ -3,7 +3,7 @@ import { draftToBody, type EquipmentDraft } from './equipment-draft';
 
 /**
  * The checks Save runs before it sends anything: the server's own rules for POST /api/equipments/update (the
- * contract's schema, so the messages are the server's), plus what only the form can know (SPEC 5 "Year is numeric":
+ * contract's schema, so the messages are the server's), plus what only the form can know (docs/product.md#editing-an-equipment-row:
  * a number input whose text is not a number reads as empty, which must not save as "no year"). Pure, unit-tested.
  */
 

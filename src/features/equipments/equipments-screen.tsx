@@ -29,11 +29,11 @@ function findSubcategory(categories: readonly Category[] | undefined, id: number
 }
 
 /**
- * SPEC 2 "Equipments screen" (/dashboard/equipments): the tab bar, the categories on the left (the selected one's
+ * docs/product.md#equipments-screen (/dashboard/equipments): the tab bar, the categories on the left (the selected one's
  * subcategories on the right), and the dialogs of a subcategory's actions.
  *
  * The selected category is the app's selection (zustand store), shared with the header: the first category is
- * selected by default (SPEC 4 reconciliation), and the header's History and Regenerate act on what this screen shows.
+ * selected by default (docs/product.md#selection), and the header's History and Regenerate act on what this screen shows.
  * The Equipment Details dialog is in the URL (`?items={subcategory id}` with its grid's sort and filter), so it
  * survives a reload and can be linked; the other dialogs are local state.
  */

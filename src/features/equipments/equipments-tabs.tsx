@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 
-/** The Equipments screen's tab bar (SPEC 2): Exclusions and All Equipments, as navigation links. */
+/** The Equipments screen's tab bar (docs/product.md#equipments-screen): Exclusions and All Equipments, as navigation links. */
 export function EquipmentsTabs() {
   return (
     <nav className="equipments-tabs" aria-label="Equipments sections">

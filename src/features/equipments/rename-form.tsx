@@ -7,8 +7,8 @@ import { toast } from '../../ui/toast';
 const discardTexts = { title: 'Discard your changes?', discard: 'Discard', keep: 'Keep editing' } as const;
 
 /**
- * The inline rename of a category or subcategory (SPEC 2): an input with Save and Cancel; Enter saves, Escape
- * cancels - after asking, when the name was changed (issue 13: Escape never discards an edit without a word). The server validates the name: its 422 text (an empty or too long name) shows under the input, and every
+ * The inline rename of a category or subcategory (docs/product.md#renaming): an input with Save and Cancel; Enter saves, Escape
+ * cancels - after asking, when the name was changed (docs/product.md#renaming: Escape never discards an edit without a word). The server validates the name: its 422 text (an empty or too long name) shows under the input, and every
  * failure also raises the spec's alert (`failureText`). On success the server's message is the toast
  * ('Category updated successfully!' / 'Subcategory updated successfully!').
  */

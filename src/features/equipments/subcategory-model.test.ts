@@ -39,7 +39,7 @@ describe('hasHistory', () => {
   });
 });
 
-describe('subcategoryActions (SPEC 2 Actions dropdown)', () => {
+describe('subcategoryActions (docs/product.md#equipments-screen, the Actions dropdown)', () => {
   it('offers everything, in order, for a subcategory with items and history on the equipments route', () => {
     expect(subcategoryActions({ hasItems: true, hasHistory: true, pathname: '/dashboard/equipments' })).toEqual([
       'view-items',

@@ -2,7 +2,7 @@ import type { Subcategory } from '../../../contract/categories';
 import { modelTypes, statusNames, type StatusRecord } from '../../../contract/statuses';
 
 /**
- * What a subcategory row of the Equipments screen shows (SPEC 2 "Equipments screen"). Pure functions, unit-tested.
+ * What a subcategory row of the Equipments screen shows (docs/product.md#equipments-screen). Pure functions, unit-tested.
  */
 
 export interface SubcategoryStatus {
@@ -23,7 +23,7 @@ export function subcategoryEquipmentStatus(statuses: readonly StatusRecord[] | u
   return { name: latest.name, message: latest.message };
 }
 
-/** Whether equipment exists for the subcategory (SPEC 2: View Items, View Equipments and the History button). */
+/** Whether equipment exists for the subcategory (docs/product.md#equipments-screen: View Items, View Equipments and the History button). */
 export function hasItems(subcategory: Pick<Subcategory, 'equipments_count'>): boolean {
   return subcategory.equipments_count > 0;
 }
@@ -38,11 +38,11 @@ export function hasHistory(subcategory: Pick<Subcategory, 'equipments_count'>, s
 
 export type SubcategoryAction = 'view-items' | 'history' | 'generate-items' | 'view-brands' | 'change-category';
 
-/** The routes whose Actions dropdown offers Generate Items and View Brands (SPEC 2). */
+/** The routes whose Actions dropdown offers Generate Items and View Brands (docs/product.md#equipments-screen). */
 export const generationRoutes: readonly string[] = ['/dashboard/equipments', '/dashboard/events'];
 
 /**
- * SPEC 2: the Actions dropdown offers View Items only with items, History only with history, Generate Items and
+ * docs/product.md#equipments-screen: the Actions dropdown offers View Items only with items, History only with history, Generate Items and
  * View Brands only on the equipments and events routes, and Change Category always; in that order.
  */
 export function subcategoryActions(input: { hasItems: boolean; hasHistory: boolean; pathname: string }): SubcategoryAction[] {

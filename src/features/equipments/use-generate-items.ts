@@ -7,8 +7,8 @@ import { toast } from '../../ui/toast';
 import { useSpend } from '../generation';
 
 /**
- * Generate Items (SPEC 2 Actions dropdown): the models of the subcategory's brands, after the cost confirmation
- * (which says how many runs it queues and what they may cost). The outcome is an alert (SPEC 8): the server's
+ * Generate Items (docs/product.md#equipments-screen, the Actions dropdown): the models of the subcategory's brands, after the cost confirmation
+ * (which says how many runs it queues and what they may cost). The outcome is an alert (docs/product.md#messages-and-errors): the server's
  * message; a refusal or a failure shows the server's message, else 'Failed to generate equipments. Please try again.'.
  */
 export function useGenerateItems(): (subcategory: Subcategory) => void {

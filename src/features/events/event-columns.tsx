@@ -5,7 +5,7 @@ import { safeWebsiteUrl, websiteLabel } from './website';
 
 const col = dataTableColumns<Event>();
 
-/** SPEC 2 "Events screen" columns. Ids of the sortable ones are the server's sort fields. */
+/** The columns of docs/product.md#events-screen. Ids of the sortable ones are the server's sort fields. */
 export const eventColumns = col.columns([
   col.accessor('name', { header: headers.name, cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
   col.accessor((event) => event.category.name, { id: 'category', header: headers.category, enableSorting: false, meta: { width: '150px' } }),

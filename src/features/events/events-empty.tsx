@@ -9,9 +9,9 @@ import { eventsTexts } from './events-texts';
 import { useSpend } from '../generation';
 
 /**
- * SPEC 2: a category without events: 'No events available for {category}.' with 'Generate Events', or
+ * docs/product.md#events-screen: a category without events: 'No events available for {category}.' with 'Generate Events', or
  * 'Regenerate Events' and the status badge once a status exists; a spinner while the generation is In Progress
- * (SPEC 4). A click while a request runs is ignored (the button is then a spinner).
+ * (docs/product.md#statuses). A click while a request runs is ignored (the button is then a spinner).
  */
 export function EventsEmpty({ category }: { category: Category }) {
   const statuses = useStatuses({ category_id: category.id });

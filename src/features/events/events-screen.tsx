@@ -5,7 +5,7 @@ import { EventsTable } from './events-table';
 import { eventsTexts } from './events-texts';
 import './events.css';
 
-/** SPEC 2 "Events screen" (/dashboard/events): the selected category's events. */
+/** docs/product.md#events-screen (/dashboard/events): the selected category's events. */
 export function EventsScreen() {
   const categoryId = useSelection((s) => s.selectedCategoryId);
   const categories = useCategories();
@@ -23,7 +23,7 @@ export function EventsScreen() {
         // A new category starts a new table: its own query, scroll position and expansion.
         <EventsTable key={category.id} category={category} />
       ) : categories.isError && !categories.data ? (
-        // The categories failed, not the events: say so, with Retry (issue 13).
+        // The categories failed, not the events: say so, with Retry (docs/product.md#keyboard-focus-and-feedback).
         <div className="events__notice" role="alert">
           {categoriesErrorText}{' '}
           <button type="button" className="btn btn--link" disabled={categories.isFetching} onClick={() => void categories.refetch()}>

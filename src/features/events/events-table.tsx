@@ -3,6 +3,7 @@ import type { Category } from '../../../contract/categories';
 import { loadedEvents, useEventsPages } from '../../api/events';
 import { eventExportColumns } from '../../../contract/grid-exports';
 import { exportEvents } from '../../api/grid-exports';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
@@ -20,9 +21,10 @@ export function EventsTable({ category }: { category: Category }) {
   const events = useMemo(() => loadedEvents(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
 
+  const columnSettings = useGridColumnSettings('events');
   const table = useDataTable({
     columns: eventColumns,
-    grid: 'events',
+    columnSettings,
     data: events,
     getRowId: (event) => String(event.id),
     serverSide: true,

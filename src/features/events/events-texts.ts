@@ -1,4 +1,4 @@
-/** The Events screen's texts (SPEC 2; the fetch failure is ours: the spec names none). */
+/** The Events screen's texts (docs/product.md#events-screen; the fetch failure is ours: the spec names none). */
 export const eventsTexts = {
   selectCategory: 'Please select a category from the header to view events.',
   noEvents: (category: string) => `No events available for ${category}.`,

@@ -9,7 +9,7 @@ import { excludeLabel, importTexts } from './import-texts';
 import './exclusion-import.css';
 
 /**
- * "Import CSV" on the exclusion screens (issue 14.5): choosing a file sends it for a preview at once (nothing
+ * "Import CSV" on the exclusion screens (docs/decisions/0009-importing-exclusions.md): choosing a file sends it for a preview at once (nothing
  * changes); "Exclude N" sends the same file to be applied, once (the button is held from the first click until the
  * server answers); the outcome is a toast, a refusal stays in the dialog. The focus returns to the button on close.
  */
@@ -53,7 +53,7 @@ function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
     apply
       .mutateAsync(file)
       .then((outcome) => {
-        // The whole import is one change: Undo takes it back (issue 14 point 4).
+        // The whole import is one change: Undo takes it back (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md).
         exclusionToast(outcome.message, outcome.undo);
         onClose();
       })

@@ -15,7 +15,7 @@ export const undoTexts = {
 } as const;
 
 /**
- * The toast of an exclude or un-exclude (issue 14 point 4): the SPEC message, with Undo for 10 s when the server
+ * The toast of an exclude or un-exclude (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): the product's message, with Undo for 10 s when the server
  * recorded a change. Undo runs once (the toast store guards it) and a second toast says what was restored.
  */
 export function useExclusionToast() {

@@ -9,7 +9,7 @@ export const estimateFailedText = 'The cost of this generation could not be esti
 
 /**
  * Spends tokens only after the cost confirmation (cost-gate.ts): `spend(body, what, run)` asks, and calls `run` once
- * the operator confirms. One at a time (SPEC 4, issue 13): from the first click until `run`'s request has answered
+ * the operator confirms. One at a time (docs/product.md#statuses, docs/product.md#keyboard-focus-and-feedback): from the first click until `run`'s request has answered
  * (when `run` returns its promise, e.g. `mutateAsync`), a second call is ignored - a flag set synchronously, so a
  * double click within a millisecond sends one request. `busy` says so for the button (`aria-disabled`, which keeps
  * it focusable so that the focus comes back to it when the question closes); `sending` is true once the operator

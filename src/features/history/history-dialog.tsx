@@ -10,8 +10,8 @@ import { sanitizeHistoryMessage } from './sanitize-message';
 import './history.css';
 
 /**
- * The History dialog (SPEC 2 "History modal", SPEC 3 "Equipment generation history entry"): the generation runs of
- * `source` with their token cost, newest first; times in UTC, en-US ('Oct 1, 2026, 09:30 AM UTC', SPEC 2). Messages
+ * The History dialog (docs/product.md#history-dialog, docs/product.md#data): the generation runs of
+ * `source` with their token cost, newest first; times in UTC, en-US ('Oct 1, 2026, 09:30 AM UTC', docs/product.md#history-dialog). Messages
  * are server HTML, sanitised before rendering. The one History dialog of the product: the header's History button,
  * the Equipments screen and a brand's history icon; open while `source` is set. A brand's runs leave out the
  * category and subcategory columns (they are the brand's own).

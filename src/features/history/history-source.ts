@@ -6,7 +6,7 @@ export type HistoryTarget =
   | { type: 'Equipments'; category: { id: number; name: string }; subcategory: { id: number; name: string } };
 
 /**
- * The header's History (SPEC 2): Events -> GET /api/history?type=Events&category_id=, the category's event runs;
+ * The header's History (docs/product.md#history-dialog): Events -> GET /api/history?type=Events&category_id=, the category's event runs;
  * Equipments -> GET /api/history?type=Equipments&subcategory_id=&category_id=, the subcategory's brand and equipment
  * runs.
  */

@@ -8,17 +8,17 @@ import { restoreRememberedSelection } from '../../auth/remembered-selection';
 import { saveSession } from '../../auth/session';
 import { usePreloadNextScreen } from './use-preload-next-screen';
 
-/** SPEC 8: shown when the server gives no error text of its own (unreachable, 5xx, a malformed answer). */
+/** docs/product.md#messages-and-errors: shown when the server gives no error text of its own (unreachable, 5xx, a malformed answer). */
 export const loginFailedText = 'Login failed';
 
 /**
- * SPEC 2 "Login": email (required, email type) and password (required); on success the token and user id are stored
- * (SPEC 3) and the operator goes to where they were going (`returnTo`, validated by the route) or /dashboard/brands.
+ * docs/product.md#signing-in: email (required, email type) and password (required); on success the token and user id are stored
+ * (docs/product.md#data) and the operator goes to where they were going (`returnTo`, validated by the route) or /dashboard/brands.
  */
 export function LoginScreen({ returnTo }: { returnTo: string | undefined }) {
   const router = useRouter();
   // A plain call with its own pending state, not a query mutation: the login route goes without TanStack Query
-  // (issue 15 point 1). The ref stops a second submit before the disabled button has rendered.
+  // (docs/figures.md). The ref stops a second submit before the disabled button has rendered.
   const submitting = useRef(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

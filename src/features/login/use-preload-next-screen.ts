@@ -5,7 +5,7 @@ import { preloadHttpClient } from '../../api/http';
 /**
  * While the login form sits idle, downloads the code of the screen the operator goes to next (the dashboard layout
  * and its route) and the HTTP client the sign-in call itself needs (ky, src/api/http.ts), so that the Login click
- * waits only for the data (issue 15 points 1 and 2). Only code: no loader runs, no call is made before sign-in.
+ * waits only for the data (docs/figures.md). Only code: no loader runs, no call is made before sign-in.
  */
 export function usePreloadNextScreen(href: string) {
   const router = useRouter();

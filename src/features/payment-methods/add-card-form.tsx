@@ -15,7 +15,7 @@ const cardOptions: StripeCardElementOptions = {
   },
 };
 
-/** The card entry of SPEC 2: Stripe.js is loaded here, with the publishable key of the page's meta tag. */
+/** The card entry of docs/product.md#payment-methods-screen: Stripe.js is loaded here, with the publishable key of the page's meta tag. */
 export function AddCardPanel({ publishableKey }: { publishableKey: string }) {
   const { state, retry } = useStripeJs(publishableKey);
   return (
@@ -43,7 +43,7 @@ export function AddCardPanel({ publishableKey }: { publishableKey: string }) {
 
 /**
  * 'Add Card' ('Processing...' while busy). A card the provider refuses shows the provider's message under the
- * field (SPEC 5); any other failure is the alert 'Failed to add payment method.' (SPEC 8).
+ * field (docs/product.md#payment-methods-screen); any other failure is the alert 'Failed to add payment method.' (docs/product.md#messages-and-errors).
  */
 function AddCardForm() {
   const stripe = useStripe();

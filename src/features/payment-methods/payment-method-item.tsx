@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 
 /**
- * One saved card. A non-default card offers 'Set as Default' and 'Remove'; removing asks first (SPEC 5). Both
+ * One saved card. A non-default card offers 'Set as Default' and 'Remove'; removing asks first (docs/product.md#payment-methods-screen). Both
  * buttons are described by the card they act on, so "Remove" is never ambiguous to a screen reader.
  */
 export function PaymentMethodItem({ method, isDefault }: { method: PaymentMethod; isDefault: boolean }) {

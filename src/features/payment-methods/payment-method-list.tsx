@@ -5,8 +5,8 @@ import { defaultFirst } from './card-order';
 import { PaymentMethodItem } from './payment-method-item';
 
 /**
- * 'Your Payment Methods' (SPEC 2): each card with its last 4 digits, expiry and the 'Default Payment Method'
- * marker. A failed fetch is logged and the list stays empty, or keeps what it showed (SPEC 8).
+ * 'Your Payment Methods' (docs/product.md#payment-methods-screen): each card with its last 4 digits, expiry and the 'Default Payment Method'
+ * marker. A failed fetch is logged and the list stays empty, or keeps what it showed (docs/product.md#messages-and-errors).
  */
 export function PaymentMethodList() {
   const query = usePaymentMethods();

@@ -5,7 +5,7 @@ import { PaymentMethodList } from './payment-method-list';
 import './payment-methods.css';
 
 /**
- * SPEC 2 "Payment Methods screen" (/dashboard/payment-methods): the card entry form and the saved cards. Without a
+ * docs/product.md#payment-methods-screen (/dashboard/payment-methods): the card entry form and the saved cards. Without a
  * card provider on this server (empty stripe-key meta tag) it says so plainly and loads nothing.
  */
 export function PaymentMethodsScreen() {

@@ -2,7 +2,7 @@ import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useMutation } from '@tanstack/react-query';
 import { createSetupIntent, savePaymentMethod, useStorePaymentMethods } from '../../api/payment-methods';
 
-/** The card provider refused the card (SPEC 5): its message is for the operator. */
+/** The card provider refused the card (docs/product.md#payment-methods-screen): its message is for the operator. */
 export class CardSetupError extends Error {
   override readonly name = 'CardSetupError';
 }

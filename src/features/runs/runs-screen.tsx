@@ -3,6 +3,7 @@ import { useCallback, useId, useMemo } from 'react';
 import { runStatusFilters, runTypes } from '../../../contract/run-filters';
 import type { Run } from '../../../contract/runs';
 import { useRuns } from '../../api/runs';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, useDataTable } from '../../ui/data-table';
 import { ConfirmPreference } from './confirm-preference';
 import { runColumns } from './run-columns';
@@ -13,7 +14,7 @@ import './runs.css';
 const noRuns: Run[] = [];
 
 /**
- * The runs centre (issue 12 point 3): the generation runs the operator started, newest first, live (`runchanged`
+ * The runs centre (docs/product.md#runs-centre): the generation runs the operator started, newest first, live (`runchanged`
  * patches the rows), with Cancel, Retry and History on each; status and type filters and the page in the URL.
  */
 export function RunsScreen() {
@@ -30,7 +31,8 @@ export function RunsScreen() {
     (patch: Partial<RunsSearch>) => void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }), replace: !('page' in patch) }),
     [navigate],
   );
-  const table = useDataTable({ columns: runColumns, grid: 'runs', data: rows, getRowId: (run) => String(run.id), serverSide: true });
+  const columnSettings = useGridColumnSettings('runs');
+  const table = useDataTable({ columns: runColumns, columnSettings, data: rows, getRowId: (run) => String(run.id), serverSide: true });
   const page = search.page ?? 1;
   const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / runsPageSize));
   const filtered = search.status !== undefined || search.type !== undefined || search.run !== undefined;

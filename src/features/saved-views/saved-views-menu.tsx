@@ -17,7 +17,7 @@ import './saved-views.css';
 type Open = { kind: 'save' } | { kind: 'rename'; view: SavedView } | { kind: 'delete'; view: SavedView } | null;
 
 /**
- * The "Views" menu beside a grid's Columns menu (issue 14 point 3): the operator's saved views of the grid (choosing
+ * The "Views" menu beside a grid's Columns menu (docs/decisions/0010-saved-views.md): the operator's saved views of the grid (choosing
  * one applies it: its filter, sort and columns go into the URL; the view the grid shows now is ticked), each with
  * Rename and Delete, then "Save changes to “X”" (once the grid differs from the view last applied or saved),
  * "Save current view…" and "Copy link to this view". Keyboard reachable (radix); the focus

@@ -1,4 +1,4 @@
-/** What the Views menu and its dialogs say (issue 14 point 3). */
+/** What the Views menu and its dialogs say (docs/decisions/0010-saved-views.md). */
 export const savedViewsTexts = {
   button: 'Views',
   menuLabel: 'Saved views',

@@ -7,7 +7,7 @@ import { formatTokenAmount, typeLabel } from './transactions-texts';
 
 const col = dataTableColumns<Transaction>();
 
-/** SPEC 2's columns (Date, Description, Type, Tokens Amount) and the balance after each row. */
+/** The columns of docs/product.md#transactions-screen (Date, Description, Type, Tokens Amount) and the balance after each row. */
 export const transactionColumns = col.columns([
   col.accessor('created_at', {
     header: headers.created_at,

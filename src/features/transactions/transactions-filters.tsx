@@ -4,7 +4,7 @@ import { QuickFilter } from '../../ui/data-table/quick-filter';
 import type { TransactionsSearch } from './transactions-search';
 import { transactionsTexts, typeLabels } from './transactions-texts';
 
-/** SPEC 2's date and type filters (the date as a range), and a search in the descriptions; each change is a URL change. */
+/** The date and type filters of docs/product.md#transactions-screen (the date as a range), and a search in the descriptions; each change is a URL change. */
 export function TransactionsFilters({
   search,
   onChange,

@@ -4,6 +4,7 @@ import type { Transaction } from '../../../contract/transactions';
 import { exportTransactions } from '../../api/grid-exports';
 import { useTransactions } from '../../api/transactions';
 import { transactionExportColumns } from '../../../contract/grid-exports';
+import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable } from '../../ui/data-table';
 import { transactionColumns } from './transaction-columns';
 import { TransactionsFilters } from './transactions-filters';
@@ -14,7 +15,7 @@ import './transactions.css';
 const noRows: Transaction[] = [];
 
 /**
- * SPEC 2 "Transactions screen", from the ledger (issue 12): the date and type filters, the table (Date, Description,
+ * docs/product.md#transactions-screen, from the ledger (docs/decisions/0008-money-and-runs-in-sight.md): the date and type filters, the table (Date, Description,
  * Type, Tokens Amount, and the Balance after each row), "Showing A to B of N" with Previous / Next, paged on the
  * server, filters and page in the URL, and the grids' Export menu (every matching row, the visible columns or all).
  */
@@ -33,7 +34,8 @@ export function TransactionsScreen() {
     [navigate],
   );
 
-  const table = useDataTable({ columns: transactionColumns, grid: 'transactions', data: rows, getRowId: (row) => String(row.id), serverSide: true });
+  const columnSettings = useGridColumnSettings('transactions');
+  const table = useDataTable({ columns: transactionColumns, columnSettings, data: rows, getRowId: (row) => String(row.id), serverSide: true });
   const page = search.page ?? 1;
   const first = query.offset + 1;
   const last = query.offset + rows.length;
