@@ -1,4 +1,4 @@
--- The demo brands' logos became small SVGs in public/brand-logos/ (issue 13 point 9): a database seeded before
+-- The demo brands' logos became small SVGs in public/brand-logos/: a database seeded before
 -- points at the PNGs that never existed (a 404 on every exclusions screen). Only those demo paths are rewritten.
 UPDATE "brands" SET "logo" = regexp_replace("logo", '\.png$', '.svg')
 WHERE "logo" IN ('/brand-logos/adam-audio.png','/brand-logos/caterpillar.png','/brand-logos/claas.png','/brand-logos/concept2.png','/brand-logos/fendt.png','/brand-logos/ge-healthcare.png','/brand-logos/genelec.png','/brand-logos/hitachi.png','/brand-logos/jcb.png','/brand-logos/john-deere.png','/brand-logos/komatsu.png','/brand-logos/kubota.png','/brand-logos/liebherr.png','/brand-logos/mindray.png','/brand-logos/neumann.png','/brand-logos/philips.png','/brand-logos/shure.png','/brand-logos/siemens-healthineers.png','/brand-logos/technogym.png','/brand-logos/volvo-ce.png');
