@@ -53,17 +53,19 @@ const featureOrder = [
 ];
 const unplaced = features.filter((feature) => !featureOrder.flat().includes(feature));
 if (unplaced.length > 0) throw new Error(`eslint.config.js featureOrder: place ${unplaced.join(', ')} in a layer.`);
-const featureLayering = featureOrder.flatMap((layer, depth) =>
-  layer.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: featureOrder
-      .slice(0, depth + 1)
-      .flat()
-      .filter((other) => other !== feature)
-      .map((other) => `./src/features/${other}`),
-    message: `${feature} imports only features of a layer below its own (featureOrder in eslint.config.js).`,
-  })),
-).filter((zone) => zone.from.length > 0);
+const featureLayering = featureOrder
+  .flatMap((layer, depth) =>
+    layer.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: featureOrder
+        .slice(0, depth + 1)
+        .flat()
+        .filter((other) => other !== feature)
+        .map((other) => `./src/features/${other}`),
+      message: `${feature} imports only features of a layer below its own (featureOrder in eslint.config.js).`,
+    })),
+  )
+  .filter((zone) => zone.from.length > 0);
 
 /** src/ui is the SPA's bottom layer: it knows no API and no feature; what it needs reaches it as props. */
 const uiBoundary = {
@@ -98,16 +100,14 @@ export default tseslint.config(
   {
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict([
-        { regex: '^(?!zod(/|$)|\\./)', message: 'contract/ imports only zod and other contract files.' },
-      ]),
+      'no-restricted-imports': restrict([{ regex: '^(?!zod(/|$)|\\./)', message: 'contract/ imports only zod and other contract files.' }]),
     },
   },
   {
     files: ['contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { regex: '^(?!zod(/|$)|vitest$|\\./)', message: "contract/ tests import only zod, vitest and contract files." },
+        { regex: '^(?!zod(/|$)|vitest$|\\./)', message: 'contract/ tests import only zod, vitest and contract files.' },
       ]),
     },
   },

@@ -26,27 +26,35 @@ const moduleMockingTests = ['server/plugins/catalogue-answers-one-build.test.ts'
 const postgresOnlyTests = ['server/db/screen-queries-use-indexes.test.ts'];
 const redisTests = ['server/realtime/redis-fanout.test.ts'];
 function leavesOut(variable: 'TEST_DATABASES' | 'TEST_SERVICES', part: string): boolean {
-  const parts = process.env[variable]?.toLowerCase().split(',').map((name) => name.trim());
+  const parts = process.env[variable]
+    ?.toLowerCase()
+    .split(',')
+    .map((name) => name.trim());
   return parts !== undefined && !parts.includes(part);
 }
-const leftOut = [...(leavesOut('TEST_DATABASES', 'postgres') ? postgresOnlyTests : []), ...(leavesOut('TEST_SERVICES', 'redis') ? redisTests : [])];
+const leftOut = [
+  ...(leavesOut('TEST_DATABASES', 'postgres') ? postgresOnlyTests : []),
+  ...(leavesOut('TEST_SERVICES', 'redis') ? redisTests : []),
+];
 
 export default defineConfig({
   // Vitest runs server and unit tests only: it needs neither the route generator nor React's transform.
   plugins: process.env.VITEST
     ? []
     : [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      // Loaders too leave the entry chunk: the login route then loads none of the dashboard's API modules.
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] },
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-    }),
-    react(),
-    // Each asset over 1 kB also as .br and .gz, at the highest quality, once: the server sends them as they are.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /index\.html$/] }),
+        tanstackRouter({
+          target: 'react',
+          autoCodeSplitting: true,
+          // Loaders too leave the entry chunk: the login route then loads none of the dashboard's API modules.
+          codeSplittingOptions: {
+            defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+          },
+          routesDirectory: './src/routes',
+          generatedRouteTree: './src/routeTree.gen.ts',
+        }),
+        react(),
+        // Each asset over 1 kB also as .br and .gz, at the highest quality, once: the server sends them as they are.
+        compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /index\.html$/] }),
       ],
   resolve: {
     // The SPA's zod parses without eval, which the page's Content-Security-Policy refuses (src/zod-jitless.ts,

@@ -75,7 +75,10 @@ export const brandsPageQuery = z.object({
    * `true` embeds each brand's first models in `equipments`; by default a page carries `equipments: []` and
    * `equipments_count`, and a row that expands asks GET /api/equipments?brand_id= (a page stays small).
    */
-  with_equipments: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
+  with_equipments: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 export type BrandsPageQuery = z.infer<typeof brandsPageQuery>;
 export const brandsPageAnswer = z.object({ brands: z.array(brand), total: z.number().int() });

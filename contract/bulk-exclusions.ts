@@ -81,9 +81,13 @@ export type BulkNoun = (typeof bulkNouns)[keyof typeof bulkNouns];
 export const bulkExclusionMessages = {
   /** "1,234 brands excluded; 12 already excluded." (or "models") */
   done(excluded: boolean, done: number, already: number, noun: BulkNoun = bulkNouns.brand): string {
-    const main = excluded ? `${count(done, noun.one, noun.many)} excluded` : `${count(done, noun.one, noun.many)} removed from the exclusion list`;
+    const main = excluded
+      ? `${count(done, noun.one, noun.many)} excluded`
+      : `${count(done, noun.one, noun.many)} removed from the exclusion list`;
     if (already === 0) return `${main}.`;
-    return excluded ? `${main}; ${already.toLocaleString('en-US')} already excluded.` : `${main}; ${already.toLocaleString('en-US')} ${already === 1 ? 'was' : 'were'} not excluded.`;
+    return excluded
+      ? `${main}; ${already.toLocaleString('en-US')} already excluded.`
+      : `${main}; ${already.toLocaleString('en-US')} ${already === 1 ? 'was' : 'were'} not excluded.`;
   },
   noSubcategory: 'Choose a subcategory: excluding every brand of the catalogue at once is not allowed.',
   noModelScope: 'Choose a subcategory or a brand: excluding every model of the catalogue at once is not allowed.',

@@ -11,7 +11,14 @@ import { realtimeEvents } from './realtime';
  */
 export const tags = z.codec(z.union([z.array(z.string()), z.string()]).nullable(), z.array(z.string()), {
   decode: (value) =>
-    value == null ? [] : Array.isArray(value) ? value : value.split(',').map((t) => t.trim()).filter(Boolean),
+    value == null
+      ? []
+      : Array.isArray(value)
+        ? value
+        : value
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
   encode: (value) => value,
 });
 
@@ -45,21 +52,20 @@ export type Equipment = z.infer<typeof equipment>;
  */
 const equipmentsCursorValue = z.tuple([clientText.max(255), clientText.max(255), idField]);
 export type EquipmentsCursor = z.infer<typeof equipmentsCursorValue>;
-export const equipmentsCursor = clientText
-  .max(1200)
-  .transform((text, context): EquipmentsCursor => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = undefined;
-    }
-    const parsed = equipmentsCursorValue.safeParse(value);
-    if (parsed.success) return parsed.data;
-    context.addIssue({ code: 'custom', message: 'Invalid cursor: pass back a next_cursor as it came.' });
-    return z.NEVER;
-  });
-export const encodeEquipmentsCursor = (row: { brand: string; model: string; id: number }): string => JSON.stringify([row.brand, row.model, row.id]);
+export const equipmentsCursor = clientText.max(1200).transform((text, context): EquipmentsCursor => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const parsed = equipmentsCursorValue.safeParse(value);
+  if (parsed.success) return parsed.data;
+  context.addIssue({ code: 'custom', message: 'Invalid cursor: pass back a next_cursor as it came.' });
+  return z.NEVER;
+});
+export const encodeEquipmentsCursor = (row: { brand: string; model: string; id: number }): string =>
+  JSON.stringify([row.brand, row.model, row.id]);
 
 /**
  * GET /api/equipments?subcategory={name} (docs/product.md#calls). Extensions: `subcategory_id` or `brand_id` instead of the

@@ -38,7 +38,11 @@ export const undoMessages = {
   notFound: 'This change was not found.',
   alreadyUndone: 'This change was already undone.',
   tooOld: `This change is more than ${undoWindowMinutes} minutes old and can no longer be undone.`,
-  done(change: { label: string; rows: number; excluded: boolean; noun: { one: string; many: string } }, restored: number, skipped: number): string {
+  done(
+    change: { label: string; rows: number; excluded: boolean; noun: { one: string; many: string } },
+    restored: number,
+    skipped: number,
+  ): string {
     if (restored === 0) {
       return change.rows === 1
         ? `Nothing was undone: ${change.label} changed since (or was deleted), so it was left as it is.`

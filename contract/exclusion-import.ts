@@ -21,7 +21,8 @@ export const exclusionImportFile = {
   /** The header's columns, case-insensitive. */
   columns: ['brand', 'model', 'subcategory'] as const,
   /** The note the import dialog shows. */
-  headerHint: 'The first line names the columns: brand (to exclude brands) or brand,model (to exclude models), optionally with subcategory.',
+  headerHint:
+    'The first line names the columns: brand (to exclude brands) or brand,model (to exclude models), optionally with subcategory.',
 } as const;
 
 export const exclusionImportKinds = ['brands', 'models'] as const;

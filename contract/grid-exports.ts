@@ -133,7 +133,9 @@ export const brandsExportQuery = brandsPageQuery
 export type BrandsExportQuery = z.output<typeof brandsExportQuery>;
 
 /** The events grid's own query (its filter and sort), without its paging, and the columns to write. */
-export const eventsExportQuery = eventsPageQuery.omit({ offset: true, limit: true }).extend({ columns: exportColumnsQuery(eventExportColumns) });
+export const eventsExportQuery = eventsPageQuery
+  .omit({ offset: true, limit: true })
+  .extend({ columns: exportColumnsQuery(eventExportColumns) });
 export type EventsExportQuery = z.output<typeof eventsExportQuery>;
 
 export const equipmentsExportQuery = z

@@ -74,8 +74,6 @@ export const pusherProtocol = {
 
 /** POST /broadcasting/auth: what pusher-js sends (form-encoded or JSON) and the answer. */
 export const socketIdSchema = clientText.regex(/^\d+\.\d+$/, 'must look like 1234.5678');
-export const channelNameSchema = clientText
-  .max(164)
-  .regex(/^private-[A-Za-z0-9_\-=@,.;]+$/, 'must be a private channel name');
+export const channelNameSchema = clientText.max(164).regex(/^private-[A-Za-z0-9_\-=@,.;]+$/, 'must be a private channel name');
 export const broadcastingAuthBody = z.object({ socket_id: socketIdSchema, channel_name: channelNameSchema });
 export const broadcastingAuthAnswer = z.object({ auth: z.string() });

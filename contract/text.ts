@@ -20,10 +20,7 @@ export const clientText = z.string().check(wellFormedText);
 export const catalogueText = (max: number) => clientText.max(max, `The text may not be longer than ${max} characters.`);
 
 /** A name the operator types: trimmed, required, at most 255 characters. */
-export const catalogueName = clientText
-  .trim()
-  .min(1, 'The name is required.')
-  .max(255, 'The name may not be longer than 255 characters.');
+export const catalogueName = clientText.trim().min(1, 'The name is required.').max(255, 'The name may not be longer than 255 characters.');
 
 /** How a whole number is written in a path or a query string: digits alone (not " 1", "+1", "0x10", "1e3" or ""). */
 const digits = /^\d{1,16}$/;

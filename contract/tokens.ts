@@ -30,7 +30,9 @@ export type PurchaseTokensAnswer = z.infer<typeof purchaseTokensAnswer>;
  * UUID for each attempt and the same one when it re-sends that attempt), so a double submission charges once.
  */
 export const purchaseKeyHeader = 'idempotency-key';
-export const purchaseKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
+export const purchaseKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.');
 
 /**
  * Whether an answer of POST /api/purchase-tokens ends its attempt, so that the client may drop the attempt's key

@@ -25,7 +25,6 @@ const fromNotAfterTo = (query: { from?: string; to?: string }) =>
   query.from === undefined || query.to === undefined || query.from <= query.to;
 const fromNotAfterToIssue = { message: 'The start date must not be after the end date.', path: ['to'] };
 
-
 /** The export's query: the filters, and `columns` (the ids of `transactionExportColumns` to write, in order). */
 export const transactionsExportQuery = z
   .object({ ...filters, columns: exportColumnsQuery(transactionExportColumns) })

@@ -11,7 +11,11 @@ import { expect, test } from './stripe-fixtures';
  */
 
 test.describe('assets', () => {
-  test('every screen, and the login screen after logout: no 4xx/5xx answer and no console error', async ({ page, paymentsServer, signInBuyer }) => {
+  test('every screen, and the login screen after logout: no 4xx/5xx answer and no console error', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+  }) => {
     test.setTimeout(240_000); // eleven screens, each until its network is idle (slow when CI runs two workers)
     const problems = watchForProblems(page);
     await page.goto(`${paymentsServer.url}/login`);

@@ -8,7 +8,8 @@ import { expect, test, type TestServer } from './fixtures';
 
 const placeholder = '/brand-logo-placeholder.svg';
 const loadableLogo =
-  'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="red"/></svg>');
+  'data:image/svg+xml,' +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="red"/></svg>');
 
 const grid = (page: Page) => page.getByRole('table', { name: 'Excluded brands' });
 const bodyRows = (page: Page) => grid(page).locator('tbody tr.data-table__row');
@@ -76,7 +77,16 @@ test.describe('brand exclusions', () => {
     await expect(nav.getByRole('link', { name: 'Brands Exclusions' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Equipments Exclusions' })).not.toHaveAttribute('aria-current', 'page');
 
-    await expectColumns(page, ['Select brands', 'Brand information', 'Category', 'Subcategory', 'Name', 'SEO Title', 'SEO Description', 'Actions']);
+    await expectColumns(page, [
+      'Select brands',
+      'Brand information',
+      'Category',
+      'Subcategory',
+      'Name',
+      'SEO Title',
+      'SEO Description',
+      'Actions',
+    ]);
     const cells = rowOf(page, 'Hitachi').getByRole('cell');
     await expect(cells).toHaveCount(8);
     await expect(cells.nth(2)).toHaveText('Construction Equipment');

@@ -22,7 +22,12 @@ async function categoryTree(request: APIRequestContext, server: TestServer, toke
   return ((await response.json()) as { categories: Category[] }).categories;
 }
 
-async function brandsOf(request: APIRequestContext, server: TestServer, token: string, query: string): Promise<{ brands: Brand[]; total: number }> {
+async function brandsOf(
+  request: APIRequestContext,
+  server: TestServer,
+  token: string,
+  query: string,
+): Promise<{ brands: Brand[]; total: number }> {
   const response = await request.get(`${server.url}/api/brands?${query}`, { headers: headers(token) });
   expect(response.status()).toBe(200);
   return (await response.json()) as { brands: Brand[]; total: number };
@@ -40,7 +45,8 @@ function findSubcategory(tree: Category[], name: string) {
 const banner = (page: Page) => page.getByRole('banner');
 const grid = (page: Page) => page.getByRole('table', { name: /^Brands of / });
 const bodyRows = (page: Page) => grid(page).locator('tbody tr.data-table__row');
-const brandRow = (page: Page, name: string) => bodyRows(page).filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+const brandRow = (page: Page, name: string) =>
+  bodyRows(page).filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
 const generateButton = (page: Page) => page.getByRole('button', { name: /^Generate Equipments \(\d+\)$/ });
 
 async function selectSubcategory(page: Page, category: string, subcategory: string) {
@@ -126,7 +132,15 @@ test.describe('brands screen', () => {
     await expander.click();
     await expect(expander).toHaveAttribute('aria-expanded', 'true');
     const equipment = page.getByRole('table', { name: 'Equipment of Caterpillar' });
-    await expect(equipment.locator('thead th')).toHaveText([/Category/, /Subcategory/, /Brand/, /Model/, /SEO Title/, /SEO Description/, /Created At/]);
+    await expect(equipment.locator('thead th')).toHaveText([
+      /Category/,
+      /Subcategory/,
+      /Brand/,
+      /Model/,
+      /SEO Title/,
+      /SEO Description/,
+      /Created At/,
+    ]);
     await expect(equipment.getByRole('row').filter({ hasText: '320 GC' })).toContainText('Caterpillar');
     await expect(equipment.getByRole('row').filter({ hasText: 'M318' })).toContainText('Excluded');
     await expectNoSeriousA11yViolations(page);
@@ -142,7 +156,10 @@ test.describe('brands screen', () => {
     const server = await makeServer();
     const { token } = await server.loginAs(page);
     const { category, subcategory } = findSubcategory(await categoryTree(request, server, token), 'Excavators');
-    const [komatsu] = await server.db.select().from(brands).where(and(eq(brands.subcategoryId, subcategory.id), eq(brands.name, 'Komatsu')));
+    const [komatsu] = await server.db
+      .select()
+      .from(brands)
+      .where(and(eq(brands.subcategoryId, subcategory.id), eq(brands.name, 'Komatsu')));
     await server.db.insert(generationRuns).values({
       type: 'Equipments',
       categoryId: category.id,
@@ -175,13 +192,19 @@ test.describe('brands screen', () => {
 
     await server.breakTable('generation_runs');
     await page.getByRole('button', { name: 'History of Komatsu' }).click();
-    await expect(page.getByRole('dialog', { name: 'History' }).getByRole('alert')).toHaveText('Failed to fetch history data. Please try again.');
+    await expect(page.getByRole('dialog', { name: 'History' }).getByRole('alert')).toHaveText(
+      'Failed to fetch history data. Please try again.',
+    );
     await expectNoSeriousA11yViolations(page);
     // The hostile message, shown on both openings (from the cache on the second), was refused its handler.
     cspViolations.acknowledge(refusedInlineHandler);
   });
 
-  test("ticking brands shows 'Generate Equipments (N)'; changing the subcategory clears the selection", async ({ page, server, request }) => {
+  test("ticking brands shows 'Generate Equipments (N)'; changing the subcategory clears the selection", async ({
+    page,
+    server,
+    request,
+  }) => {
     const { token } = await server.loginAs(page);
     const { category, subcategory } = findSubcategory(await categoryTree(request, server, token), 'Excavators');
     await openBrands(page, server, category.name, subcategory.name);
@@ -203,7 +226,11 @@ test.describe('brands screen', () => {
     await expect(generateButton(page)).toHaveCount(0);
   });
 
-  test('a brand In Progress cannot be ticked; a ticked brand that goes In Progress is deselected', async ({ page, makeServer, request }) => {
+  test('a brand In Progress cannot be ticked; a ticked brand that goes In Progress is deselected', async ({
+    page,
+    makeServer,
+    request,
+  }) => {
     // The demo generator takes its time here, so that the brand stays In Progress while the test looks.
     const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '60000' } });
     const { token } = await server.loginAs(page);

@@ -39,10 +39,12 @@ test('select all matching on a filtered subcategory, exclude in one request, und
   // 30 "Console maker N" and one "Desk works" in Mixing Consoles (empty in the demo): more than are announced one by one.
   const [mixing] = await server.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, 'Mixing Consoles'));
   const mixingId = mixing?.id ?? 0;
-  await server.db.insert(brands).values([
-    ...Array.from({ length: 30 }, (_, i) => ({ name: `Console maker ${String(i).padStart(2, '0')}`, subcategoryId: mixingId })),
-    { name: 'Desk works', subcategoryId: mixingId },
-  ]);
+  await server.db
+    .insert(brands)
+    .values([
+      ...Array.from({ length: 30 }, (_, i) => ({ name: `Console maker ${String(i).padStart(2, '0')}`, subcategoryId: mixingId })),
+      { name: 'Desk works', subcategoryId: mixingId },
+    ]);
   await server.loginAs(page);
   const answers = bulkAnswers(page);
 
@@ -74,7 +76,12 @@ test('select all matching on a filtered subcategory, exclude in one request, und
   await expect(bar).toHaveCount(0);
   // Browser B sees the 30 brands join its list, without a reload.
   await expect(b.getByText('31 excluded brands', { exact: true })).toBeVisible();
-  await expect(b.getByRole('table', { name: 'Excluded brands' }).getByText(/^Console maker \d\d$/).first()).toBeVisible();
+  await expect(
+    b
+      .getByRole('table', { name: 'Excluded brands' })
+      .getByText(/^Console maker \d\d$/)
+      .first(),
+  ).toBeVisible();
 
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undone: 30 brands removed from the exclusion list again.' })).toBeVisible();

@@ -40,7 +40,10 @@ test('select all models matching a filter, exclude them in one request, undo it;
 }) => {
   const server = await makeServer();
   // 30 models "Desk NN" of Desk works and one "Fader box" of Fader co in Mixing Consoles (empty in the demo).
-  const [mixing] = await server.db.select({ id: subcategories.id, categoryId: subcategories.categoryId }).from(subcategories).where(eq(subcategories.name, 'Mixing Consoles'));
+  const [mixing] = await server.db
+    .select({ id: subcategories.id, categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.name, 'Mixing Consoles'));
   const subcategoryId = mixing?.id ?? 0;
   const categoryId = mixing?.categoryId ?? 0;
   const made = await server.db
@@ -52,7 +55,13 @@ test('select all models matching a filter, exclude them in one request, undo it;
     .returning({ id: brands.id, name: brands.name });
   const brandId = (name: string) => made.find((b) => b.name === name)?.id ?? null;
   await server.db.insert(equipments).values([
-    ...Array.from({ length: 30 }, (_, i) => ({ categoryId, subcategoryId, brandId: brandId('Desk works'), brand: 'Desk works', model: `Desk ${String(i).padStart(2, '0')}` })),
+    ...Array.from({ length: 30 }, (_, i) => ({
+      categoryId,
+      subcategoryId,
+      brandId: brandId('Desk works'),
+      brand: 'Desk works',
+      model: `Desk ${String(i).padStart(2, '0')}`,
+    })),
     { categoryId, subcategoryId, brandId: brandId('Fader co'), brand: 'Fader co', model: 'Fader box' },
   ]);
   await server.loginAs(page);
@@ -82,11 +91,17 @@ test('select all models matching a filter, exclude them in one request, undo it;
   // The selection is spent: the bar is gone and the focus is on the grid.
   await expect(bar).toHaveCount(0);
   await expect(details.locator('.data-table__scroll')).toBeFocused();
-  const deskRow = (model: string) => details.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select Desk works ${model}`, exact: true }) });
+  const deskRow = (model: string) =>
+    details.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select Desk works ${model}`, exact: true }) });
   await expect(deskRow('Desk 00')).toContainText('Excluded');
   // Browser B sees the 30 models join its list, without a reload.
   await expect(b.getByText('32 excluded models', { exact: true })).toBeVisible();
-  await expect(b.getByRole('table', { name: 'Excluded equipment' }).getByText(/^Desk \d\d$/).first()).toBeVisible();
+  await expect(
+    b
+      .getByRole('table', { name: 'Excluded equipment' })
+      .getByText(/^Desk \d\d$/)
+      .first(),
+  ).toBeVisible();
 
   await details.getByRole('button', { name: 'Undo' }).click();
   await expect(details.getByRole('status').filter({ hasText: 'Undone: 30 models removed from the exclusion list again.' })).toBeVisible();
@@ -130,7 +145,9 @@ test('the equipment exclusion list un-excludes hand-picked models by keyboard, a
   await expect(bar.getByRole('status')).toHaveText('1 selected');
   await bar.getByRole('button', { name: 'Un-exclude' }).focus();
   await page.keyboard.press('Enter');
-  const toast = page.getByRole('listitem').filter({ has: page.getByRole('status').filter({ hasText: '1 model removed from the exclusion list.' }) });
+  const toast = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('status').filter({ hasText: '1 model removed from the exclusion list.' }) });
   await expect(toast).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(page.locator('.data-table__scroll')).toBeFocused();

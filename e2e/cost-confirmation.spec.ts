@@ -17,16 +17,29 @@ async function operator(server: TestServer, page: Page, balance: number) {
   operators += 1;
   const session = await server.loginAs(page, { email: `cost-${operators}-${Date.now()}@example.com` });
   if (balance > 0) {
-    await changeBalance(server.db, { userId: session.userId, delta: balance, reason: 'adjustment', reference: `e2e-cost-${session.userId}`, description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId: session.userId,
+      delta: balance,
+      reason: 'adjustment',
+      reference: `e2e-cost-${session.userId}`,
+      description: 'Balance adjustment',
+    });
   }
   return session;
 }
 const balanceOf = async (server: TestServer, userId: number) => (await server.db.select().from(users).where(eq(users.id, userId)))[0]!;
 const eventRunsOf = async (server: TestServer, userId: number, categoryId: number) =>
-  server.db.select().from(generationRuns).where(and(eq(generationRuns.userId, userId), eq(generationRuns.categoryId, categoryId))).orderBy(desc(generationRuns.id));
+  server.db
+    .select()
+    .from(generationRuns)
+    .where(and(eq(generationRuns.userId, userId), eq(generationRuns.categoryId, categoryId)))
+    .orderBy(desc(generationRuns.id));
 
 test.describe('the cost confirmation', () => {
-  test('before a header Regenerate: Cancel spends nothing; Confirm (clicked twice) starts one run that costs at most the maximum shown', async ({ page, server }) => {
+  test('before a header Regenerate: Cancel spends nothing; Confirm (clicked twice) starts one run that costs at most the maximum shown', async ({
+    page,
+    server,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const { userId } = await operator(server, page, 1_000_000);
     // A category of this test's own: the shared server's demo categories keep no history of it.
@@ -45,7 +58,9 @@ test.describe('the cost confirmation', () => {
     await expect(amount).toBeVisible();
     const [, expected, most] = /^About ([\d,]+) tokens, at most ([\d,]+)\.$/.exec((await amount.textContent()) ?? '')!;
     expect(tokens(expected!)).toBeLessThanOrEqual(tokens(most!));
-    await expect(dialog).toContainText(`Balance after: about ${(1_000_000 - tokens(expected!)).toLocaleString('en-US')} tokens, at least ${(1_000_000 - tokens(most!)).toLocaleString('en-US')}.`);
+    await expect(dialog).toContainText(
+      `Balance after: about ${(1_000_000 - tokens(expected!)).toLocaleString('en-US')} tokens, at least ${(1_000_000 - tokens(most!)).toLocaleString('en-US')}.`,
+    );
     await expectNoSeriousA11yViolations(page);
 
     // Escape or Cancel: nothing is sent, nothing is spent, the focus is back on Regenerate.
@@ -74,7 +89,11 @@ test.describe('the cost confirmation', () => {
     expect((await balanceOf(server, userId)).tokens).toBe(1_000_000 - run!.chargedTokens);
   });
 
-  test("\"Don't ask again for runs under N tokens\" is kept on the server: the next run starts at once, in another browser too", async ({ page, server, browser }) => {
+  test('"Don\'t ask again for runs under N tokens" is kept on the server: the next run starts at once, in another browser too', async ({
+    page,
+    server,
+    browser,
+  }) => {
     const { userId } = await operator(server, page, 1_000_000);
     const scratch = await scratchCategory(server.db, 'cost preference');
     await page.goto(`${server.url}/dashboard/events`);
@@ -101,7 +120,9 @@ test.describe('the cost confirmation', () => {
 
     // The runs centre shows the preference and takes it back.
     await other.goto(`${server.url}/dashboard/runs`);
-    await expect(other.getByText(`Runs that may cost less than ${threshold.toLocaleString('en-US')} tokens start without asking.`)).toBeVisible();
+    await expect(
+      other.getByText(`Runs that may cost less than ${threshold.toLocaleString('en-US')} tokens start without asking.`),
+    ).toBeVisible();
     const input = other.getByRole('spinbutton', { name: 'Ask before runs costing at least' });
     await input.fill('0');
     await other.getByRole('button', { name: 'Save' }).click();
@@ -116,7 +137,9 @@ test.describe('the cost confirmation', () => {
     await expect(badge).toHaveText('100 tokens');
     await expect(badge).toHaveAttribute('data-low', 'true');
     await badge.focus();
-    await expect(page.getByRole('tooltip')).toContainText(/^Low balance: 100 tokens available, less than one run of events usually costs \(about [\d,]+\)\.$/);
+    await expect(page.getByRole('tooltip')).toContainText(
+      /^Low balance: 100 tokens available, less than one run of events usually costs \(about [\d,]+\)\.$/,
+    );
     await expectNoSeriousA11yViolations(page);
   });
 });

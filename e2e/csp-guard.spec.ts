@@ -7,7 +7,11 @@ import { expect, test } from './fixtures';
  */
 
 test.describe('Content-Security-Policy', () => {
-  test('an injected inline script is refused, and the guard records it from the console and the event', async ({ page, server, cspViolations }) => {
+  test('an injected inline script is refused, and the guard records it from the console and the event', async ({
+    page,
+    server,
+    cspViolations,
+  }) => {
     await page.goto(`${server.url}/login`);
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 
@@ -19,7 +23,14 @@ test.describe('Content-Security-Policy', () => {
     });
     expect(ran).toBe(false);
 
-    await expect.poll(() => cspViolations.list().map((v) => v.seenBy).sort()).toEqual(['console', 'event']);
+    await expect
+      .poll(() =>
+        cspViolations
+          .list()
+          .map((v) => v.seenBy)
+          .sort(),
+      )
+      .toEqual(['console', 'event']);
     for (const violation of cspViolations.list()) {
       expect(violation.url).toBe(`${server.url}/login`);
       expect(violation.description).toMatch(/script-src/);
@@ -47,7 +58,11 @@ test.describe('Content-Security-Policy', () => {
     cspViolations.clear();
   });
 
-  test("the scroll lock of an open dialog styles the page with the page's nonce, refused nothing", async ({ page, server, cspViolations }) => {
+  test("the scroll lock of an open dialog styles the page with the page's nonce, refused nothing", async ({
+    page,
+    server,
+    cspViolations,
+  }) => {
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -55,7 +70,9 @@ test.describe('Content-Security-Policy', () => {
     await expect(page.getByRole('dialog', { name: 'Purchase Tokens' })).toBeVisible();
 
     const lockStyles = await page.evaluate(() =>
-      [...document.head.querySelectorAll('style')].filter((style) => style.textContent?.includes('data-scroll-locked')).map((style) => style.nonce),
+      [...document.head.querySelectorAll('style')]
+        .filter((style) => style.textContent?.includes('data-scroll-locked'))
+        .map((style) => style.nonce),
     );
     const pageNonce = await page.evaluate(() => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce);
     expect(pageNonce).toBeTruthy();
@@ -73,7 +90,9 @@ test.describe('Content-Security-Policy', () => {
     expect(frame?.url()).toBe('chrome-error://chromewebdata/');
     await expect
       .poll(() => cspViolations.list().map((v) => `[${v.seenBy}] ${v.description}`))
-      .toEqual([expect.stringMatching(/^\[console\] Framing .* violates the following Content Security Policy directive: "frame-ancestors 'none'"/)]);
+      .toEqual([
+        expect.stringMatching(/^\[console\] Framing .* violates the following Content Security Policy directive: "frame-ancestors 'none'"/),
+      ]);
     cspViolations.clear();
   });
 });

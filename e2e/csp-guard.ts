@@ -81,7 +81,11 @@ export class CspGuard {
     });
     await context.exposeBinding(bindingName, ({ frame }, detail: ViolationEvent) => {
       const source = detail.source ? ` (${detail.source})` : '';
-      this.recorded.push({ seenBy: 'event', url: frame.url(), description: `${detail.directive} blocked ${detail.blocked || 'inline'}${source}` });
+      this.recorded.push({
+        seenBy: 'event',
+        url: frame.url(),
+        description: `${detail.directive} blocked ${detail.blocked || 'inline'}${source}`,
+      });
     });
     await context.addInitScript(reportViolations, bindingName);
   }

@@ -37,7 +37,9 @@ test.describe('dashboard home', () => {
       const expected = Object.entries(tally).filter(([, n]) => n > 0);
       await expect(items).toHaveCount(expected.length);
       for (const [status, n] of expected) {
-        await expect(items.filter({ has: page.locator('.status-badge', { hasText: new RegExp(`^${badgeLabel(status)}$`) }) })).toContainText(fmt(n));
+        await expect(
+          items.filter({ has: page.locator('.status-badge', { hasText: new RegExp(`^${badgeLabel(status)}$`) }) }),
+        ).toContainText(fmt(n));
       }
     }
 

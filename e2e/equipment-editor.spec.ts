@@ -33,7 +33,10 @@ async function scratchModel(server: TestServer, label: string) {
     .insert(subcategories)
     .values({ categoryId: scratch.id, name: secondName })
     .returning({ id: subcategories.id });
-  const [brand] = await server.db.insert(brands).values({ subcategoryId: scratch.subcategoryId, name: 'Zeta' }).returning({ id: brands.id });
+  const [brand] = await server.db
+    .insert(brands)
+    .values({ subcategoryId: scratch.subcategoryId, name: 'Zeta' })
+    .returning({ id: brands.id });
   const model = `ZX-${Date.now() % 100_000}`;
   const [item] = await server.db
     .insert(equipments)
@@ -114,7 +117,10 @@ for (const viewport of [
       await expectNoSeriousA11yViolations(page);
     });
 
-    test('keyboard only: focus on the first field, Escape asks before discarding, SEO autofill, a refused year, Save', async ({ page, server }) => {
+    test('keyboard only: focus on the first field, Escape asks before discarding, SEO autofill, a refused year, Save', async ({
+      page,
+      server,
+    }) => {
       // One operator's whole session by keyboard, with three axe passes: longer than a single check.
       test.slow();
       const scratch = await scratchModel(server, `${viewport.width} keys`);
@@ -219,7 +225,13 @@ for (const viewport of [
 
       // Read back from the server: the stored row, and the list a fresh page gets.
       const stored = await storedRow(server, scratch.item.id);
-      expect({ model: stored.model, year: stored.year, seoTitle: stored.seoTitle, tags: stored.tags, subcategoryId: stored.subcategoryId }).toEqual({
+      expect({
+        model: stored.model,
+        year: stored.year,
+        seoTitle: stored.seoTitle,
+        tags: stored.tags,
+        subcategoryId: stored.subcategoryId,
+      }).toEqual({
         model: `${scratch.model} Mk2`,
         year: 2024,
         seoTitle: `Zeta ${scratch.firstName} Catalog`,

@@ -49,7 +49,12 @@ async function equipmentId(server: TestServer, brand: string, model: string): Pr
 /** The model's `excluded` flag as the equipment list reports it (GET /api/equipments?brand_id=). */
 async function excludedFlag(request: APIRequestContext, server: TestServer, token: string, brand: string, model: string) {
   const brandId = await brandIdOf(server, brand, model);
-  const answer = await apiGet<{ equipments: { model: string; excluded: boolean }[] }>(request, server, token, `/api/equipments?brand_id=${brandId}`);
+  const answer = await apiGet<{ equipments: { model: string; excluded: boolean }[] }>(
+    request,
+    server,
+    token,
+    `/api/equipments?brand_id=${brandId}`,
+  );
   return answer.equipments.find((e) => e.model === model)?.excluded;
 }
 
@@ -241,7 +246,10 @@ test.describe('equipment exclusions', () => {
     });
     expect(response.status()).toBe(200);
     // The product's message, and (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md) the change to undo.
-    expect(await response.json()).toEqual({ message: 'Caterpillar - M318 removed from the exclusion list.', undo: { change_id: expect.any(Number) } });
+    expect(await response.json()).toEqual({
+      message: 'Caterpillar - M318 removed from the exclusion list.',
+      undo: { change_id: expect.any(Number) },
+    });
     const rows = await server.db.select().from(equipmentExclusions).where(eq(equipmentExclusions.equipmentId, id));
     expect(rows).toHaveLength(0);
   });

@@ -55,7 +55,9 @@ test.describe('equipments screen', () => {
     await expect(tabs.getByRole('link', { name: 'Exclusions' })).toHaveAttribute('href', '/dashboard/equipments/exclusions');
 
     // Categories by name: the first is selected by default, in the header too.
-    const names = (await server.db.select({ name: categories.name }).from(categories)).map((c) => c.name).sort((a, b) => a.localeCompare(b));
+    const names = (await server.db.select({ name: categories.name }).from(categories))
+      .map((c) => c.name)
+      .sort((a, b) => a.localeCompare(b));
     const buttons = categoriesPanel(page).getByRole('button', { name: /subcategor/ });
     await expect(buttons).toHaveCount(names.length);
     await expect(buttons.first()).toHaveAttribute('aria-current', 'true');
@@ -153,7 +155,10 @@ test.describe('equipments screen', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('renaming a category inline: Enter saves, Escape and Cancel keep the name, an empty name is refused', async ({ page, makeServer }) => {
+  test('renaming a category inline: Enter saves, Escape and Cancel keep the name, an empty name is refused', async ({
+    page,
+    makeServer,
+  }) => {
     const server = await makeServer();
     await openScreen(page, server);
     const panel = categoriesPanel(page);
@@ -237,7 +242,10 @@ test.describe('equipments screen', () => {
     await expect(subcategoryItem(page, 'Crawler Dozers')).toBeVisible();
   });
 
-  test('Equipment Details: the items, tags joined by commas, Edit (a drawer) / Save shows the server row, Cancel restores', async ({ page, makeServer }) => {
+  test('Equipment Details: the items, tags joined by commas, Edit (a drawer) / Save shows the server row, Cancel restores', async ({
+    page,
+    makeServer,
+  }) => {
     // A fresh server, two axe passes, an edit cancelled, one saved, the filter and the sort: longer than one check.
     test.slow();
     const server = await makeServer();
@@ -306,7 +314,10 @@ test.describe('equipments screen', () => {
     await expect(subcategoryItem(page, 'Excavators').getByRole('button', { name: 'View Equipments' })).toBeFocused();
   });
 
-  test('Equipment Details: changing the category reloads the subcategories; changing the subcategory fills the SEO title', async ({ page, server }) => {
+  test('Equipment Details: changing the category reloads the subcategories; changing the subcategory fills the SEO title', async ({
+    page,
+    server,
+  }) => {
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
     await subcategoryItem(page, 'Wheel Loaders').getByRole('button', { name: 'View Equipments' }).click();
@@ -342,7 +353,10 @@ test.describe('equipments screen', () => {
     await expect(details.getByRole('row').filter({ hasText: '457 ZX' })).toContainText('Wheel Loaders');
   });
 
-  test("Equipment Details: a refused Save keeps the editor with 'Failed to save changes.'; a server failure raises the alert", async ({ page, makeServer }) => {
+  test("Equipment Details: a refused Save keeps the editor with 'Failed to save changes.'; a server failure raises the alert", async ({
+    page,
+    makeServer,
+  }) => {
     const server = await makeServer();
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
@@ -455,7 +469,10 @@ test.describe('equipments screen', () => {
     await expect(item('Volvo CE').locator('.status-badge')).toHaveText(statusNames.generated);
   });
 
-  test('Change Category: search, no suggestions for an empty search, Save disabled until chosen, the move', async ({ page, makeServer }) => {
+  test('Change Category: search, no suggestions for an empty search, Save disabled until chosen, the move', async ({
+    page,
+    makeServer,
+  }) => {
     const server = await makeServer();
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
@@ -507,10 +524,19 @@ test.describe('equipments screen', () => {
     await expect(subcategoryItem(page, 'Tower Cranes')).toBeVisible();
   });
 
-  test('Generate Items asks first: what it queues, what it may cost, the balance after; Cancel spends nothing', async ({ page, server }) => {
+  test('Generate Items asks first: what it queues, what it may cost, the balance after; Cancel spends nothing', async ({
+    page,
+    server,
+  }) => {
     // An operator who has not chosen "don't ask again", with a balance that covers the runs.
     const { userId } = await server.loginAs(page, { email: `items-confirm-${Date.now()}@example.com` });
-    await changeBalance(server.db, { userId, delta: 1_000_000, reason: 'adjustment', reference: `e2e-items-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId,
+      delta: 1_000_000,
+      reason: 'adjustment',
+      reference: `e2e-items-${userId}`,
+      description: 'Balance adjustment',
+    });
     await page.goto(`${server.url}/dashboard/equipments`);
     await chooseCategory(page, 'Construction Equipment');
     let generateCalls = 0;
@@ -541,7 +567,9 @@ test.describe('equipments screen', () => {
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/equipments/generate');
     await menu.getByRole('menuitem', { name: 'Generate Items' }).click();
     expect((await answer).status()).toBe(200);
-    await expect(page.getByRole('status').filter({ hasText: 'Generating models for 3 brands of Excavators. (1 excluded brand skipped.)' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Generating models for 3 brands of Excavators. (1 excluded brand skipped.)' }),
+    ).toBeVisible();
   });
 
   test('the subcategory History lists its equipment runs', async ({ page, server }) => {

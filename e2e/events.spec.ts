@@ -97,7 +97,9 @@ test.describe('events screen', () => {
     const tree = await api(server, token).categories(request);
     const category = tree[0]!;
     expect(category.events_count, 'the first category needs two events or more').toBeGreaterThan(1);
-    const byNameDesc = (await api(server, token).events(request, `category_id=${category.id}&sort=name&dir=desc`)).events.map((e) => e.name);
+    const byNameDesc = (await api(server, token).events(request, `category_id=${category.id}&sort=name&dir=desc`)).events.map(
+      (e) => e.name,
+    );
     await page.goto(`${server.url}/dashboard/events`);
     await expect(grid(page)).toBeVisible();
 
@@ -178,7 +180,11 @@ test.describe('events screen', () => {
     expect(generated.length).toBeGreaterThan(0);
     await expect(page.getByRole('status').filter({ hasText: `Generated ${generated.length} new events.` })).toBeVisible();
     await expect(grid(page)).toBeVisible();
-    await expect(grid(page).getByRole('row').filter({ hasText: generated[0]?.name ?? '' })).toBeVisible();
+    await expect(
+      grid(page)
+        .getByRole('row')
+        .filter({ hasText: generated[0]?.name ?? '' }),
+    ).toBeVisible();
     await expect(page.getByText(`No events available for ${empty.name}.`, { exact: true })).toHaveCount(0);
   });
 

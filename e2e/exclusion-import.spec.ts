@@ -8,7 +8,11 @@ import { expect, test, type TestServer } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Import exclusions from a CSV file' });
 const importButton = (page: Page) => page.getByRole('button', { name: 'Import CSV' });
-const csvFile = (name: string, content: string | Buffer) => ({ name, mimeType: 'text/csv', buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
+const csvFile = (name: string, content: string | Buffer) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
+});
 
 async function excludedCounts(server: TestServer) {
   const [brandRows] = await server.db.select({ n: count() }).from(brandExclusions);
@@ -31,7 +35,9 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
   // The button sits on the toolbar's one line, beside the filter.
   const filterBox = await page.getByRole('searchbox', { name: 'Filter excluded brands' }).boundingBox();
   const buttonBox = await importButton(page).boundingBox();
-  expect(Math.abs((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0) / 2 - ((filterBox?.y ?? 0) + (filterBox?.height ?? 0) / 2))).toBeLessThan(8);
+  expect(Math.abs((buttonBox?.y ?? 0) + (buttonBox?.height ?? 0) / 2 - ((filterBox?.y ?? 0) + (filterBox?.height ?? 0) / 2))).toBeLessThan(
+    8,
+  );
 
   await importButton(page).click();
   await expect(dialog(page)).toBeVisible();
@@ -55,7 +61,11 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/exclusions/import') applied.push(request.url());
   });
   await dialog(page).getByRole('button', { name: 'Exclude 1 brand' }).dblclick();
-  await expect(page.getByRole('status').filter({ hasText: '1 brand excluded; 1 line skipped: several brands have that name; 1 line skipped: no brand has that name.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: '1 brand excluded; 1 line skipped: several brands have that name; 1 line skipped: no brand has that name.' }),
+  ).toBeVisible();
   await expect(dialog(page)).toBeHidden();
   await expect(importButton(page)).toBeFocused();
   await expect(grid.getByRole('cell', { name: 'Neumann', exact: true })).toBeVisible();
@@ -80,7 +90,9 @@ test('a bad file shows its error in the dialog and changes nothing', async ({ ma
   await importButton(page).click();
   const input = dialog(page).getByLabel('CSV file');
   await input.setInputFiles(csvFile('latin1.csv', Buffer.from('brand,model\nBr\u00fcel & Kj\u00e6r,Type 4190\n', 'latin1')));
-  await expect(dialog(page).getByRole('alert')).toHaveText('The file is not UTF-8 text: save it as "CSV UTF-8" (comma delimited) and try again.');
+  await expect(dialog(page).getByRole('alert')).toHaveText(
+    'The file is not UTF-8 text: save it as "CSV UTF-8" (comma delimited) and try again.',
+  );
   await expect(dialog(page).getByRole('button', { name: /^Exclude/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 

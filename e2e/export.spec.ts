@@ -30,7 +30,10 @@ async function headerNames(page: Page, table: string): Promise<string[]> {
 test.describe('export every grid', () => {
   test('the brands grid: the filtered, sorted rows with the visible columns in their order', async ({ page, server, request }) => {
     const { token } = await server.loginAs(page);
-    const [excavatorsRow] = await server.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, 'Excavators'));
+    const [excavatorsRow] = await server.db
+      .select({ id: subcategories.id })
+      .from(subcategories)
+      .where(eq(subcategories.name, 'Excavators'));
     const excavators = excavatorsRow!.id;
     await page.goto(`${server.url}/dashboard/brands`);
     const banner = page.getByRole('banner');
@@ -71,7 +74,9 @@ test.describe('export every grid', () => {
 
     const file = await rowsOf(download);
     // The grid's columns but the checkboxes and the Actions, in the grid's order.
-    const shown = (await headerNames(page, 'Brands of Excavators (Construction Equipment)')).filter((name) => !['Select brands', 'Actions'].includes(name));
+    const shown = (await headerNames(page, 'Brands of Excavators (Construction Equipment)')).filter(
+      (name) => !['Select brands', 'Actions'].includes(name),
+    );
     expect(file[0]).toEqual(['Name', 'Category', 'Subcategory', 'SEO Title', 'Created At', 'Status']);
     expect(file[0]).toEqual(shown);
     expect(file.slice(1).map((row) => row[0])).toEqual(names);
@@ -82,7 +87,10 @@ test.describe('export every grid', () => {
     }
   });
 
-  test('the equipment exclusions grid with "All columns", from the keyboard; one export at a time; a failure says so', async ({ page, server }) => {
+  test('the equipment exclusions grid with "All columns", from the keyboard; one export at a time; a failure says so', async ({
+    page,
+    server,
+  }) => {
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
     const grid = page.getByRole('table', { name: 'Excluded equipment' });
@@ -119,7 +127,9 @@ test.describe('export every grid', () => {
     expect(file.slice(1).map((row) => row[3])).toEqual(models);
 
     await page.unroute('**/api/equipments/exclusions/export**');
-    await page.route('**/api/equipments/exclusions/export**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
+    await page.route('**/api/equipments/exclusions/export**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
+    );
     await exportButton.click();
     await page.getByRole('menuitem', { name: /^Export (all|visible) columns$/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The export failed. Nothing was downloaded.' })).toBeVisible();

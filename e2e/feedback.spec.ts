@@ -97,11 +97,20 @@ test.describe('one request per click (docs/product.md#keyboard-focus-and-feedbac
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('Regenerate and Confirm of the cost question, each clicked twice within 5 ms: one estimate, one generate', async ({ page, server }) => {
+  test('Regenerate and Confirm of the cost question, each clicked twice within 5 ms: one estimate, one generate', async ({
+    page,
+    server,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // An operator who is asked (the demo operator chose not to be).
     const { userId } = await server.loginAs(page, { email: `feedback-${Date.now()}@example.com` });
-    await changeBalance(server.db, { userId, delta: 1_000_000, reason: 'adjustment', reference: `e2e-feedback-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId,
+      delta: 1_000_000,
+      reason: 'adjustment',
+      reference: `e2e-feedback-${userId}`,
+      description: 'Balance adjustment',
+    });
     const scratch = await scratchCategory(server.db, 'double confirm');
     await page.goto(`${server.url}/dashboard/events`);
     await chooseCategory(page, scratch.name);
@@ -157,7 +166,11 @@ test.describe('texts', () => {
 
     // The home's summary badges say what they are the status of.
     await page.mouse.move(0, 0);
-    await page.getByRole('list', { name: /^Brands by subcategory/ }).locator('.status-badge').first().focus();
+    await page
+      .getByRole('list', { name: /^Brands by subcategory/ })
+      .locator('.status-badge')
+      .first()
+      .focus();
     await expect(page.getByRole('tooltip').filter({ hasText: 'Latest brand generation of a subcategory' }).first()).toBeAttached();
   });
 

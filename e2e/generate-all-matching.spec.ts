@@ -47,7 +47,13 @@ test('filter, select all matching (rows ticked), Generate Equipments priced for 
   // An operator of this test's own: asked to confirm every run.
   const email = `all-matching-${Date.now()}@example.com`;
   const { userId, token } = await server.loginAs(page, { email });
-  await changeBalance(server.db, { userId, delta: 1_000_000, reason: 'adjustment', reference: `e2e-all-matching-${userId}`, description: 'Balance adjustment' });
+  await changeBalance(server.db, {
+    userId,
+    delta: 1_000_000,
+    reason: 'adjustment',
+    reference: `e2e-all-matching-${userId}`,
+    description: 'Balance adjustment',
+  });
   const calls: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
@@ -116,7 +122,9 @@ test('filter, select all matching (rows ticked), Generate Equipments priced for 
     queued: 11,
     skipped: { excluded: 1, running: 0 },
   });
-  await expect(page.getByRole('status').filter({ hasText: 'Generating models for 11 brands of Mixing Consoles. (1 excluded brand skipped.)' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Generating models for 11 brands of Mixing Consoles. (1 excluded brand skipped.)' }),
+  ).toBeVisible();
   // One request for the 11 brands, even clicked twice.
   expect(calls.filter((c) => c === '/api/equipments/generate')).toHaveLength(1);
   const queued = await server.db

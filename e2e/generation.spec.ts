@@ -389,11 +389,17 @@ test.describe('generation', () => {
     expect(allStatuses).toEqual([]);
   });
 
-  test("a balance too low: the cost confirmation says so and offers Purchase Tokens; a balance spent meanwhile: 'Failed to generate events: ' with the server's message", async ({ page, makeServer, request }) => {
+  test("a balance too low: the cost confirmation says so and offers Purchase Tokens; a balance spent meanwhile: 'Failed to generate events: ' with the server's message", async ({
+    page,
+    makeServer,
+    request,
+  }) => {
     const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '0' } });
     const operator = { email: 'low-balance@example.com' };
     const { userId, token } = await server.loginAs(page, operator);
-    await server.db.transaction((tx) => changeBalance(tx, { userId, delta: 1_000, reason: 'adjustment', reference: 'e2e-low-balance', description: 'Balance adjustment' }));
+    await server.db.transaction((tx) =>
+      changeBalance(tx, { userId, delta: 1_000, reason: 'adjustment', reference: 'e2e-low-balance', description: 'Balance adjustment' }),
+    );
     expect(await balanceOf(server, userId)).toBe(1_000);
     let generateCalls = 0;
     page.on('request', (r) => {
@@ -406,7 +412,9 @@ test.describe('generation', () => {
     await main(page).getByRole('button', { name: 'Generate Events', exact: true }).click();
     const cost = page.getByRole('dialog', { name: 'Confirm generation' });
     await expect(cost).toContainText('Generate the events of Drones.');
-    await expect(cost.getByRole('alert')).toHaveText(/^Your available balance \(1,000 tokens\) does not cover the most this can cost \([\d,]+ tokens\)\.$/);
+    await expect(cost.getByRole('alert')).toHaveText(
+      /^Your available balance \(1,000 tokens\) does not cover the most this can cost \([\d,]+ tokens\)\.$/,
+    );
     await expect(cost.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await cost.getByRole('button', { name: 'Cancel' }).click();
@@ -414,10 +422,22 @@ test.describe('generation', () => {
     await expect(main(page).getByRole('button', { name: 'Generate Events', exact: true })).toBeFocused();
 
     // The balance covered the run when it was asked, but was spent before Confirm: the server refuses (402).
-    await changeBalance(server.db, { userId, delta: 999_000, reason: 'adjustment', reference: 'e2e-low-balance-2', description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId,
+      delta: 999_000,
+      reason: 'adjustment',
+      reference: 'e2e-low-balance-2',
+      description: 'Balance adjustment',
+    });
     await main(page).getByRole('button', { name: 'Generate Events', exact: true }).click();
     await expect(cost.getByRole('button', { name: 'Confirm' })).toBeVisible();
-    await changeBalance(server.db, { userId, delta: -999_000, reason: 'adjustment', reference: 'e2e-low-balance-3', description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId,
+      delta: -999_000,
+      reason: 'adjustment',
+      reference: 'e2e-low-balance-3',
+      description: 'Balance adjustment',
+    });
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events/generate');
     await cost.getByRole('button', { name: 'Confirm' }).click();
     const response = await answered;

@@ -148,7 +148,10 @@ test('the events grid is wider than its box: the middle columns scroll between N
   await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
   await expect(seoHeader).toBeInViewport({ ratio: 1 });
   // The Name stays at the box's left edge, over the columns scrolled under it.
-  const [nameBox, scrollRect] = await Promise.all([table.getByRole('columnheader', { name: 'Name', exact: true }).boundingBox(), box.boundingBox()]);
+  const [nameBox, scrollRect] = await Promise.all([
+    table.getByRole('columnheader', { name: 'Name', exact: true }).boundingBox(),
+    box.boundingBox(),
+  ]);
   expect(Math.abs(nameBox!.x - scrollRect!.x)).toBeLessThanOrEqual(2);
 });
 
@@ -219,7 +222,8 @@ test('hidden, moved and widened columns are kept for the operator: after a reloa
   await expect(table(page).locator('tbody tr.data-table__row').first()).toBeVisible();
   const designed = await headers(page).allTextContents();
 
-  const saved = () => page.waitForResponse((r) => r.url().endsWith('/api/grid-settings/events') && r.request().method() === 'POST' && r.ok());
+  const saved = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/grid-settings/events') && r.request().method() === 'POST' && r.ok());
 
   // Hide SEO Title and move Address left, by keyboard in the Columns menu.
   const columns = page.getByRole('button', { name: 'Columns' });

@@ -259,7 +259,10 @@ test.describe('dashboard header', () => {
     }
     const names = [...reached].join(' | ');
     for (const expected of [/Events|Equipments/, /^Category/, /^Subcategory/, /^History$/, /^Regenerate$/, /^Account menu$/]) {
-      expect([...reached].some((n) => expected.test(n)), `${expected} in ${names}`).toBe(true);
+      expect(
+        [...reached].some((n) => expected.test(n)),
+        `${expected} in ${names}`,
+      ).toBe(true);
     }
   });
 
@@ -294,7 +297,10 @@ test.describe('dashboard header', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
   });
 
-  test('signing in again opens the category and subcategory the operator left, and another operator starts from the first', async ({ page, server }) => {
+  test('signing in again opens the category and subcategory the operator left, and another operator starts from the first', async ({
+    page,
+    server,
+  }) => {
     await server.loginAs(page, { email: 'remembers@example.com' });
     await page.goto(`${server.url}/dashboard/brands`);
     await selectSubcategory(page, 'Audio Equipment', 'Studio Monitors');

@@ -26,10 +26,14 @@ async function subcategoryNamed(server: TestServer, name: string) {
 
 /** Selects a category (and, on the Equipments type, a subcategory) in the header. */
 async function selectInHeader(page: Page, category: string, subcategory?: string) {
-  await header(page).getByRole('button', { name: /^Category/ }).click();
+  await header(page)
+    .getByRole('button', { name: /^Category/ })
+    .click();
   await page.getByRole('menuitemradio', { name: category }).click();
   if (subcategory) {
-    await header(page).getByRole('button', { name: /^Subcategory/ }).click();
+    await header(page)
+      .getByRole('button', { name: /^Subcategory/ })
+      .click();
     await page.getByRole('menuitemradio', { name: subcategory }).click();
   }
 }

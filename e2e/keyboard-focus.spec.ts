@@ -33,7 +33,10 @@ test.describe('keyboard and focus', () => {
   });
 
   for (const key of ['Enter', ' '] as const) {
-    test(`a row menu opened with ${key === ' ' ? 'Space' : key} focuses its first item; Escape gives the focus back`, async ({ page, server }) => {
+    test(`a row menu opened with ${key === ' ' ? 'Space' : key} focuses its first item; Escape gives the focus back`, async ({
+      page,
+      server,
+    }) => {
       await page.goto(`${server.url}/dashboard/brands`);
       await selectSubcategory(page, 'Construction Equipment', 'Excavators');
       const trigger = page.getByRole('button', { name: 'More actions for Komatsu', exact: true });

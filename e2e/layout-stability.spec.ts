@@ -17,7 +17,10 @@ async function recordLayoutShifts(page: Page) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] }[]) {
         if (entry.hadRecentInput) continue;
-        shifts.push({ value: entry.value, nodes: entry.sources.map((source) => (source.node instanceof Element ? source.node.className : String(source.node?.nodeName))) });
+        shifts.push({
+          value: entry.value,
+          nodes: entry.sources.map((source) => (source.node instanceof Element ? source.node.className : String(source.node?.nodeName))),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });

@@ -16,7 +16,10 @@ function subcategoryEvent(socket: WebSocket, subcategoryId: number) {
   return socket.waitForEvent('framereceived', {
     predicate: ({ payload }) => {
       const frame = JSON.parse(String(payload)) as { event: string; data?: string };
-      return frame.event === realtimeEvents.updateSubcategory && (JSON.parse(frame.data ?? '{}') as { subcategory_id?: number }).subcategory_id === subcategoryId;
+      return (
+        frame.event === realtimeEvents.updateSubcategory &&
+        (JSON.parse(frame.data ?? '{}') as { subcategory_id?: number }).subcategory_id === subcategoryId
+      );
     },
   });
 }
@@ -42,7 +45,10 @@ async function openEquipmentsOf(page: Page, server: TestServer, category: string
   const live = whenLive(page);
   await page.goto(`${server.url}/dashboard/equipments`);
   const socket = await live;
-  await page.getByRole('main').getByRole('button', { name: new RegExp(`^${category}`) }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: new RegExp(`^${category}`) })
+    .click();
   await markDocument(page);
   return socket;
 }
@@ -77,7 +83,10 @@ test.describe('open dialogs follow live changes', () => {
     }
   });
 
-  test('the Change Category dialog shows a rename of its subcategory by another operator, keeping what was typed', async ({ page, server }) => {
+  test('the Change Category dialog shows a rename of its subcategory by another operator, keeping what was typed', async ({
+    page,
+    server,
+  }) => {
     const scratch = await scratchCategory(server.db, 'change dialog');
     try {
       const subcategory = `${scratch.name} sub`;

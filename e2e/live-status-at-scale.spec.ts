@@ -27,12 +27,12 @@ test('a status event for one subcategory updates its badge on an open brands scr
   // The scale seed leaves some runs In Progress with no operator behind them. The worker fails them all when the run
   // below wakes it: some 250 events for other subcategories in a burst, whose own effects (the equipment runs'
   // `statuseschanged` refetch the tree's counts) are not this test's event. End them before the screen opens.
-  await server.db.update(generationRuns).set({ status: statusNames.failed, finishedAt: new Date() }).where(isNull(generationRuns.finishedAt));
+  await server.db
+    .update(generationRuns)
+    .set({ status: statusNames.failed, finishedAt: new Date() })
+    .where(isNull(generationRuns.finishedAt));
   await server.db.update(statuses).set({ name: statusNames.failed }).where(eq(statuses.name, statusNames.inProgress));
-  const [large] = await server.db
-    .select({ category: categories.name })
-    .from(categories)
-    .where(eq(categories.id, seeded.largeCategoryId));
+  const [large] = await server.db.select({ category: categories.name }).from(categories).where(eq(categories.id, seeded.largeCategoryId));
   const subcategory = `Zz no brands yet ${Date.now()}`;
   await server.db.insert(subcategories).values({ categoryId: seeded.largeCategoryId, name: subcategory });
   const [target] = await server.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, subcategory));
@@ -55,7 +55,13 @@ test('a status event for one subcategory updates its badge on an open brands scr
 
   // Another operator starts the subcategory's brand run: the server announces its In Progress status.
   const other = await upsertOperator(server.db, { email: `other-${Date.now()}@example.com`, password: 'password123' });
-  await changeBalance(server.db, { userId: other.id, delta: 100_000, reason: 'adjustment', reference: 'live-status-at-scale', description: 'Balance adjustment' });
+  await changeBalance(server.db, {
+    userId: other.id,
+    delta: 100_000,
+    reason: 'adjustment',
+    reference: 'live-status-at-scale',
+    description: 'Balance adjustment',
+  });
   const token = await issueAccessToken(server.db, other.id, 1);
   const started = await page.request.post(`${server.url}/api/brands/generate`, {
     headers: { authorization: `Bearer ${token}` },

@@ -123,14 +123,23 @@ async function longNamedCategory(server: TestServer) {
 }
 
 for (const viewport of viewports) {
-  test(`the header is one row of one height through its states at ${viewport.width}x${viewport.height}`, async ({ makeServer, browser }) => {
+  test(`the header is one row of one height through its states at ${viewport.width}x${viewport.height}`, async ({
+    makeServer,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     // The demo generator answers after a minute: the run below stays under way, holding tokens.
     const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '60000' } });
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const me = await server.loginAs(page, { email: `navigation-${viewport.width}-${Date.now()}@example.com` });
-    await changeBalance(server.db, { userId: me.userId, delta: 6_000, reason: 'adjustment', reference: `e2e-navigation-${me.userId}`, description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId: me.userId,
+      delta: 6_000,
+      reason: 'adjustment',
+      reference: `e2e-navigation-${me.userId}`,
+      description: 'Balance adjustment',
+    });
     const long = await longNamedCategory(server);
 
     // Categories loading, then failing.
@@ -141,7 +150,9 @@ for (const viewport of viewports) {
       await route.abort();
     });
     await page.goto(`${server.url}/dashboard/events`);
-    const height = await header(page).locator('.app-header__row').evaluate((row) => Math.round(row.getBoundingClientRect().height));
+    const height = await header(page)
+      .locator('.app-header__row')
+      .evaluate((row) => Math.round(row.getBoundingClientRect().height));
     expect(height).toBeGreaterThanOrEqual(56);
     await expectOneRow(page, height, 'categories loading', header(page).getByRole('button', { name: /^Category/ }));
     answerCategories();

@@ -34,7 +34,9 @@ test.describe('payment methods', () => {
     await expect(page.getByRole('textbox', { name: 'ZIP' })).toHaveCount(0);
     await expect(addCardButton(page)).toHaveText('Add Card');
     expect(stripeJsRequests).toHaveLength(1);
-    const recorded = await page.evaluate(() => (window as unknown as { __fakeStripe: { keys: string[]; elementOptions: object[] } }).__fakeStripe);
+    const recorded = await page.evaluate(
+      () => (window as unknown as { __fakeStripe: { keys: string[]; elementOptions: object[] } }).__fakeStripe,
+    );
     expect(recorded.keys).toEqual([fakeStripe.publishableKey]);
     expect(recorded.elementOptions[0]).toMatchObject({ hidePostalCode: true });
     await expectNoSeriousA11yViolations(page);
@@ -99,7 +101,12 @@ test.describe('payment methods', () => {
     await expect(page.getByText('No payment methods added yet.')).toBeVisible();
   });
 
-  test("'Failed to add payment method.' when the server cannot set the card up", async ({ page, paymentsServer, signInBuyer, fakeStripe }) => {
+  test("'Failed to add payment method.' when the server cannot set the card up", async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+  }) => {
     await signInBuyer(page);
     await page.goto(`${paymentsServer.url}/dashboard/payment-methods`);
     await expect(page.getByText('No payment methods added yet.')).toBeVisible();
@@ -110,7 +117,13 @@ test.describe('payment methods', () => {
     await expect(addCardButton(page)).toHaveText('Add Card');
   });
 
-  test('lists the cards with the default marker; Set as Default moves it', async ({ page, paymentsServer, signInBuyer, fakeStripe, request }) => {
+  test('lists the cards with the default marker; Set as Default moves it', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+  }) => {
     const { token } = await signInBuyer(page);
     await saveCardViaApi(request, paymentsServer, fakeStripe, token, testCards.visa);
     await saveCardViaApi(request, paymentsServer, fakeStripe, token, testCards.mastercard);
@@ -139,7 +152,13 @@ test.describe('payment methods', () => {
     await expect(cardItem(page, '4444')).toContainText('Default Payment Method');
   });
 
-  test('removal asks first; Cancel keeps the card, Remove removes it', async ({ page, paymentsServer, signInBuyer, fakeStripe, request }) => {
+  test('removal asks first; Cancel keeps the card, Remove removes it', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+  }) => {
     const { token } = await signInBuyer(page);
     await saveCardViaApi(request, paymentsServer, fakeStripe, token, testCards.visa);
     await saveCardViaApi(request, paymentsServer, fakeStripe, token, testCards.mastercard);

@@ -91,7 +91,12 @@ test.describe('purchase tokens', () => {
     const alert = dialog.getByRole('alert');
     await expect(alert).toContainText('Failed to purchase tokens. Please try again.');
     await expect(alert).toContainText('If your card was charged, trying again will not charge it twice.');
-    expect(fakeStripe.paymentIntents().slice(before).map((i) => i.status)).toEqual(['succeeded']);
+    expect(
+      fakeStripe
+        .paymentIntents()
+        .slice(before)
+        .map((i) => i.status),
+    ).toEqual(['succeeded']);
     await expectNoSeriousA11yViolations(page);
 
     fakeStripe.repairApi();
@@ -99,7 +104,10 @@ test.describe('purchase tokens', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 1,000,000 tokens.' })).toBeVisible();
     await expect(balance(page)).toHaveText('1,000,000 tokens');
     expect(fakeStripe.paymentIntents().length - before).toBe(1);
-    const rows = await paymentsServer.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+    const rows = await paymentsServer.db
+      .select()
+      .from(tokenLedger)
+      .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
     expect(rows.map((r) => r.delta)).toEqual([1_000_000]);
   });
 
@@ -131,7 +139,10 @@ test.describe('purchase tokens', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Successfully purchased 1,000,000 tokens.' })).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(balance(page)).toHaveText('1,000,000 tokens');
-    const rows = await paymentsServer.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+    const rows = await paymentsServer.db
+      .select()
+      .from(tokenLedger)
+      .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
     expect(rows.map((r) => r.delta)).toEqual([1_000_000]);
   });
 
@@ -171,7 +182,14 @@ test.describe('purchase tokens', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('the balance also changes live in another tab of the same operator', async ({ page, paymentsServer, signInBuyer, fakeStripe, request, browser }) => {
+  test('the balance also changes live in another tab of the same operator', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+    fakeStripe,
+    request,
+    browser,
+  }) => {
     const { token, email } = await signInBuyer(page);
     await saveCardViaApi(request, paymentsServer, fakeStripe, token);
     const other = await browser.newPage();

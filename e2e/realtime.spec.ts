@@ -93,7 +93,11 @@ test.describe('live updates', () => {
     }
   });
 
-  test("a brand excluded in one browser appears in the other's exclusion list, and leaves it when removed", async ({ page, browser, server }) => {
+  test("a brand excluded in one browser appears in the other's exclusion list, and leaves it when removed", async ({
+    page,
+    browser,
+    server,
+  }) => {
     const [brand] = await server.db
       .select({ id: brands.id, name: brands.name, subcategoryId: brands.subcategoryId })
       .from(brands)
@@ -149,7 +153,11 @@ test.describe('live updates', () => {
     }
   });
 
-  test('the header says at once when the network is lost, and what changed meanwhile shows once it is back', async ({ page, browser, server }) => {
+  test('the header says at once when the network is lost, and what changed meanwhile shows once it is back', async ({
+    page,
+    browser,
+    server,
+  }) => {
     const category = await scratchCategory(server, 'offline');
     const { a, b, tokenA, close } = await twoBrowsers(page, browser, server, '/dashboard/events');
     try {
@@ -176,7 +184,11 @@ test.describe('live updates', () => {
     }
   });
 
-  test('when the socket drops, pusher-js reconnects, joins every channel again and the stale data is refetched', async ({ page, browser, server }) => {
+  test('when the socket drops, pusher-js reconnects, joins every channel again and the stale data is refetched', async ({
+    page,
+    browser,
+    server,
+  }) => {
     // pusher-js notices a dead socket when its ping goes unanswered: the spec's pong timeout is 30 s, which B's
     // installed clock jumps over.
     test.setTimeout(120_000);
@@ -191,7 +203,10 @@ test.describe('live updates', () => {
       await callAs(a, server, tokenA, 'post', '/api/categories/update', { id: category.id, name: renamed });
       // The ping pusher-js sent on going offline goes unanswered: after the pong timeout it drops the socket and
       // tries new ones (which fail while offline). B's clock jumps the pong timeout instead of waiting it out.
-      const reconnecting = b.waitForEvent('websocket', { predicate: (socket) => socket !== socketB && isPusherSocket(socket), timeout: 60_000 });
+      const reconnecting = b.waitForEvent('websocket', {
+        predicate: (socket) => socket !== socketB && isPusherSocket(socket),
+        timeout: 60_000,
+      });
       await b.clock.fastForward(realtimeClientTimeouts.pongTimeout);
       await reconnecting;
       await expect(liveIndicator(b)).toHaveText(liveText);

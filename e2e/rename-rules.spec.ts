@@ -18,7 +18,10 @@ const subcategoriesPanel = (page: Page) => main(page).getByRole('region', { name
 async function names(db: Database) {
   const [c, s] = await Promise.all([
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.id)),
-    db.select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId }).from(subcategories).orderBy(asc(subcategories.id)),
+    db
+      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .orderBy(asc(subcategories.id)),
   ]);
   return JSON.stringify([c, s]);
 }

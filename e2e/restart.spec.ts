@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { categoryTrigger, chooseCategory, expectNoReload, liveIndicator, markDocument, renamedFrom, scratchCategory, whenLive } from './live';
+import {
+  categoryTrigger,
+  chooseCategory,
+  expectNoReload,
+  liveIndicator,
+  markDocument,
+  renamedFrom,
+  scratchCategory,
+  whenLive,
+} from './live';
 
 /**
  * docs/operations.md#stopping: after the server restarts (same port, same data), an open screen is live again at once: the
@@ -29,7 +38,10 @@ async function recordLiveTexts(page: Page) {
 }
 const liveTextsSeen = (page: Page) => page.evaluate(() => (window as unknown as { liveTexts: string[] }).liveTexts);
 
-test('after a restart, an open screen shows a change made right after the server is back, without a reload', async ({ page, makeServer }) => {
+test('after a restart, an open screen shows a change made right after the server is back, without a reload', async ({
+  page,
+  makeServer,
+}) => {
   // Two server starts (a fresh data directory, then the restart) on a busy machine.
   test.setTimeout(120_000);
   const server = await makeServer();

@@ -13,7 +13,7 @@ export default class RunReport implements Reporter {
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
     const launch = config.projects[0]?.use.launchOptions;
-    this.browser = launch?.executablePath ?? 'Playwright\'s Chromium';
+    this.browser = launch?.executablePath ?? "Playwright's Chromium";
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {

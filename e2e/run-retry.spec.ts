@@ -23,7 +23,13 @@ async function operator(server: TestServer, page: Page) {
   operators += 1;
   const email = `retry-${operators}-${Date.now()}@example.com`;
   const session = await server.loginAs(page, { email });
-  await changeBalance(server.db, { userId: session.userId, delta: 500_000, reason: 'adjustment', reference: `e2e-retry-${session.userId}`, description: 'Balance adjustment' });
+  await changeBalance(server.db, {
+    userId: session.userId,
+    delta: 500_000,
+    reason: 'adjustment',
+    reference: `e2e-retry-${session.userId}`,
+    description: 'Balance adjustment',
+  });
   return { ...session, email };
 }
 
@@ -48,7 +54,11 @@ async function failedRun(server: TestServer, userId: number, label: string) {
 }
 
 test.describe('retrying a run', () => {
-  test('asks the cost first; once retried the run links to its retry, in both browsers, and "don\'t ask again" covers the next retry', async ({ page, server, browser }) => {
+  test('asks the cost first; once retried the run links to its retry, in both browsers, and "don\'t ask again" covers the next retry', async ({
+    page,
+    server,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const me = await operator(server, page);
     const first = await failedRun(server, me.userId, 'retry asked');
@@ -91,12 +101,16 @@ test.describe('retrying a run', () => {
     expect((await answered).status()).toBe(200);
     await expect(page.getByRole('status').filter({ hasText: 'The generation was queued again.' })).toBeVisible();
     expect(retryCalls).toBe(1);
-    await expect.poll(async () => (await server.db.select().from(users).where(eq(users.id, me.userId)))[0]!.confirmRunsFrom).toBe(threshold);
+    await expect
+      .poll(async () => (await server.db.select().from(users).where(eq(users.id, me.userId)))[0]!.confirmRunsFrom)
+      .toBe(threshold);
 
     // The retried run offers no Retry any more but a link to its retry, here (focused) and in the other browser.
     const [retried] = await server.db.select().from(generationRuns).where(eq(generationRuns.retryOf, first.run.id));
     // It holds, when it starts, the most the question showed.
-    await expect.poll(async () => (await server.db.select().from(generationRuns).where(eq(generationRuns.id, retried!.id)))[0]!.maxTokens).toBe(most);
+    await expect
+      .poll(async () => (await server.db.select().from(generationRuns).where(eq(generationRuns.id, retried!.id)))[0]!.maxTokens)
+      .toBe(most);
     for (const view of [page, second]) {
       const link = view.getByRole('link', { name: `Retried as run #${retried!.id}: ${first.target}` });
       await expect(link).toBeVisible();

@@ -18,7 +18,13 @@ async function operator(server: TestServer, page: Page, tokens = 500_000) {
   operators += 1;
   const email = `runs-${operators}-${Date.now()}@example.com`;
   const session = await server.loginAs(page, { email });
-  await changeBalance(server.db, { userId: session.userId, delta: tokens, reason: 'adjustment', reference: `e2e-runs-${session.userId}`, description: 'Balance adjustment' });
+  await changeBalance(server.db, {
+    userId: session.userId,
+    delta: tokens,
+    reason: 'adjustment',
+    reference: `e2e-runs-${session.userId}`,
+    description: 'Balance adjustment',
+  });
   return { ...session, email };
 }
 
@@ -28,7 +34,10 @@ async function subcategoryId(server: TestServer, name: string) {
 }
 
 test.describe('the runs centre', () => {
-  test('cancelling a run in progress: both browsers see it turn Cancelled, nothing is stored or charged', async ({ makeServer, browser }) => {
+  test('cancelling a run in progress: both browsers see it turn Cancelled, nothing is stored or charged', async ({
+    makeServer,
+    browser,
+  }) => {
     // The demo generator answers after a minute: the run stays in progress until it is cancelled.
     const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '60000' } });
     const first = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -44,7 +53,10 @@ test.describe('the runs centre', () => {
 
     const bulldozers = await subcategoryId(server, 'Bulldozers');
     const before = (await server.db.select().from(brands).where(eq(brands.subcategoryId, bulldozers))).length;
-    const started = await first.request.post(`${server.url}/api/brands/generate`, { headers: headers(me.token), data: { subcategory_id: bulldozers } });
+    const started = await first.request.post(`${server.url}/api/brands/generate`, {
+      headers: headers(me.token),
+      data: { subcategory_id: bulldozers },
+    });
     expect(started.status()).toBe(200);
     for (const page of [first, second]) {
       const row = runsTable(page).locator('tbody tr').first();
@@ -80,8 +92,17 @@ test.describe('the runs centre', () => {
     // The Cancel button is gone with the run's end: the focus moved on to its Retry.
     await expect(first.getByRole('button', { name: 'Retry Brands of Construction Equipment / Bulldozers' })).toBeFocused();
 
-    const [run] = await server.db.select().from(generationRuns).where(eq(generationRuns.userId, me.userId)).orderBy(desc(generationRuns.id));
-    expect(run).toMatchObject({ status: statusNames.cancelled, chargedTokens: 0, heldTokens: 0, message: `<p>Cancelled by ${me.email}</p>` });
+    const [run] = await server.db
+      .select()
+      .from(generationRuns)
+      .where(eq(generationRuns.userId, me.userId))
+      .orderBy(desc(generationRuns.id));
+    expect(run).toMatchObject({
+      status: statusNames.cancelled,
+      chargedTokens: 0,
+      heldTokens: 0,
+      message: `<p>Cancelled by ${me.email}</p>`,
+    });
     const [user] = await server.db.select().from(users).where(eq(users.id, me.userId));
     expect(user).toMatchObject({ tokens: 500_000, heldTokens: 0 });
     expect((await server.db.select().from(brands).where(eq(brands.subcategoryId, bulldozers))).length).toBe(before);

@@ -14,7 +14,8 @@ import { selectSubcategory } from './live';
 const grid = (page: Page) => page.getByRole('table', { name: /^Brands of / });
 const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter brands by name' });
 const viewsButton = (page: Page) => page.getByRole('button', { name: /^Views/ });
-const headerTexts = async (page: Page) => (await grid(page).locator('thead th').allTextContents()).map((t) => t.replace(/[↕▲▼]/g, '').trim());
+const headerTexts = async (page: Page) =>
+  (await grid(page).locator('thead th').allTextContents()).map((t) => t.replace(/[↕▲▼]/g, '').trim());
 
 async function openExcavators(page: Page, url: string) {
   await page.goto(`${url}/dashboard/brands`);
@@ -105,7 +106,9 @@ test('save a view, change the grid, reload, apply it; rename, update and delete 
   await chooseInViews(page, 'Save current view…');
   await name.fill('letter a BY seo TITLE');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(name).toHaveAccessibleDescription('You already have a view named “letter a BY seo TITLE” on this grid. Choose another name.');
+  await expect(name).toHaveAccessibleDescription(
+    'You already have a view named “letter a BY seo TITLE” on this grid. Choose another name.',
+  );
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
@@ -203,7 +206,7 @@ test('save a view, change the grid, reload, apply it; rename, update and delete 
   await expect(seoTitle).toHaveAttribute('aria-sort', 'ascending');
 });
 
-test('columns from a link apply while in the URL; arranging them makes them the operator\'s own', async ({ page, makeServer }) => {
+test("columns from a link apply while in the URL; arranging them makes them the operator's own", async ({ page, makeServer }) => {
   const server = await makeServer();
   await page.setViewportSize({ width: 1280, height: 800 });
   await server.loginAs(page);
@@ -228,12 +231,18 @@ test('columns from a link apply while in the URL; arranging them makes them the 
   expect(await headerTexts(page)).toEqual(arranged);
 });
 
-test('the equipment details grid, in its dialog, saves and applies a view; closing the dialog leaves its state', async ({ page, makeServer }) => {
+test('the equipment details grid, in its dialog, saves and applies a view; closing the dialog leaves its state', async ({
+  page,
+  makeServer,
+}) => {
   const server = await makeServer();
   await page.setViewportSize({ width: 1280, height: 800 });
   await server.loginAs(page);
   await page.goto(`${server.url}/dashboard/equipments`);
-  await page.getByRole('main').getByRole('button', { name: /^Construction Equipment\s*\d+ subcategor/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /^Construction Equipment\s*\d+ subcategor/ })
+    .click();
   const excavators = page
     .getByRole('main')
     .getByRole('region', { name: /^Subcategories of/ })

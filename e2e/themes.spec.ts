@@ -55,7 +55,11 @@ test.describe('themes', () => {
     }
   });
 
-  test('the toggle: Dark or Light over the system, remembered from the first paint, System again', async ({ page, paymentsServer, signInBuyer }) => {
+  test('the toggle: Dark or Light over the system, remembered from the first paint, System again', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+  }) => {
     test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: 'light' });
     await signInBuyer(page);

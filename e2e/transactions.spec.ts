@@ -41,13 +41,19 @@ test.describe('transactions screen', () => {
 
     // A purchase on a saved Visa, then a brand run that spends some of it.
     await saveCardViaApi(request, server, fakeStripe, token, testCards.visa);
-    const bought = await request.post(`${server.url}/api/purchase-tokens`, { headers: apiHeaders(token), data: { amount: 1_000_000, price: 35 } });
+    const bought = await request.post(`${server.url}/api/purchase-tokens`, {
+      headers: apiHeaders(token),
+      data: { amount: 1_000_000, price: 35 },
+    });
     expect(bought.status()).toBe(200);
     await expect(bodyRows(page)).toHaveCount(1);
     await expect(bodyRows(page).first()).toContainText('Purchased 1,000,000 tokens (Visa 4242)');
 
     const [bulldozers] = await server.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, 'Bulldozers'));
-    const generated = await request.post(`${server.url}/api/brands/generate`, { headers: apiHeaders(token), data: { subcategory_id: bulldozers!.id } });
+    const generated = await request.post(`${server.url}/api/brands/generate`, {
+      headers: apiHeaders(token),
+      data: { subcategory_id: bulldozers!.id },
+    });
     expect(generated.status()).toBeLessThan(300);
     await expect(bodyRows(page)).toHaveCount(2);
     const [run] = await server.db
@@ -94,7 +100,13 @@ test.describe('transactions screen', () => {
     // Paging: 60 more rows make two pages of 50.
     await server.db.transaction(async (tx) => {
       for (let i = 1; i <= 60; i += 1) {
-        await changeBalance(tx, { userId, delta: 1, reason: 'adjustment', reference: `e2e-paging-${userId}-${i}`, description: `Goodwill ${i}` });
+        await changeBalance(tx, {
+          userId,
+          delta: 1,
+          reason: 'adjustment',
+          reference: `e2e-paging-${userId}-${i}`,
+          description: `Goodwill ${i}`,
+        });
       }
     });
     await page.reload();
@@ -132,19 +144,30 @@ test.describe('transactions screen', () => {
     // A charge links to the run it paid for.
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('combobox', { name: 'Type' }).selectOption('withdrawal');
-    await bodyRows(page).first().getByRole('link', { name: `Run #${run!.id}` }).click();
+    await bodyRows(page)
+      .first()
+      .getByRole('link', { name: `Run #${run!.id}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/runs\\?run=${run!.id}$`));
     const runs = page.getByRole('table', { name: 'Your generation runs, newest first' });
     await expect(runs.locator('tbody tr')).toHaveCount(1);
     await expect(runs.locator('tbody tr')).toContainText('Brands of Construction Equipment / Bulldozers');
-    await expect(runs.locator('tbody tr')).toContainText(`${run!.chargedTokens.toLocaleString('en-US')} / ${run!.maxTokens.toLocaleString('en-US')}`);
+    await expect(runs.locator('tbody tr')).toContainText(
+      `${run!.chargedTokens.toLocaleString('en-US')} / ${run!.maxTokens.toLocaleString('en-US')}`,
+    );
     await expect(page.getByText(`Run #${run!.id}`, { exact: false })).toBeVisible();
   });
 
   test('a keyboard alone reaches the filters, the pager and the export', async ({ page, paymentsServer: server, signInBuyer }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const { userId } = await signInBuyer(page);
-    await changeBalance(server.db, { userId, delta: 5, reason: 'adjustment', reference: `e2e-keys-${userId}`, description: 'Welcome credit' });
+    await changeBalance(server.db, {
+      userId,
+      delta: 5,
+      reason: 'adjustment',
+      reference: `e2e-keys-${userId}`,
+      description: 'Welcome credit',
+    });
     await page.goto(`${server.url}/dashboard/transactions`);
     await expect(bodyRows(page)).toHaveCount(1);
     // The Export menu opens from the keyboard on its first item, and Escape hands the focus back.
@@ -164,8 +187,12 @@ test.describe('transactions screen', () => {
   test('an error loading the page says so and offers Retry', async ({ page, paymentsServer: server, signInBuyer }) => {
     await signInBuyer(page);
     let fail = true;
-    await page.route('**/api/transactions?*', (route) => (fail ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()));
-    await page.route('**/api/transactions', (route) => (fail ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()));
+    await page.route('**/api/transactions?*', (route) =>
+      fail ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback(),
+    );
+    await page.route('**/api/transactions', (route) =>
+      fail ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback(),
+    );
     await page.goto(`${server.url}/dashboard/transactions`);
     await expect(page.getByText('The transactions could not be loaded.')).toBeVisible();
     fail = false;

@@ -46,8 +46,13 @@ test.describe('undo of exclusions', () => {
 
     // Browser B watches the brand exclusion list.
     const { page: b, close: closeB } = await secondBrowser(browser, server, '/dashboard/brands/exclusions');
-    const excludedInB = b.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Komatsu' });
-    await expect(b.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Hitachi' })).toBeVisible();
+    const excludedInB = b
+      .getByRole('table', { name: 'Excluded brands' })
+      .locator('tbody tr.data-table__row')
+      .filter({ hasText: 'Komatsu' });
+    await expect(
+      b.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Hitachi' }),
+    ).toBeVisible();
     await expect(excludedInB).toHaveCount(0);
 
     await openBrandsOf(page, server.url, 'Construction Equipment', 'Excavators');
@@ -56,7 +61,9 @@ test.describe('undo of exclusions', () => {
     await row.getByRole('button', { name: 'More actions for Komatsu' }).click();
     await page.getByRole('menuitem', { name: 'Add to Exclusion' }).click();
 
-    const toast = page.getByRole('listitem').filter({ has: page.getByRole('status').filter({ hasText: 'Komatsu added to the exclusion list.' }) });
+    const toast = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('status').filter({ hasText: 'Komatsu added to the exclusion list.' }) });
     const undo = toast.getByRole('button', { name: 'Undo' });
     await expect(undo).toBeVisible();
     await expect(row).toContainText('Excluded');
@@ -81,7 +88,10 @@ test.describe('undo of exclusions', () => {
     await closeB();
   });
 
-  test('a model removed on the equipment exclusions screen is back in the list with Undo, chosen by keyboard', async ({ page, makeServer }) => {
+  test('a model removed on the equipment exclusions screen is back in the list with Undo, chosen by keyboard', async ({
+    page,
+    makeServer,
+  }) => {
     const server = await makeServer();
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
@@ -117,7 +127,10 @@ test.describe('undo of exclusions', () => {
     const calls = undoCalls(page);
     await page.goto(`${server.url}/dashboard/equipments`);
     const main = page.getByRole('main');
-    await main.getByRole('region', { name: 'Categories', exact: true }).getByRole('button', { name: /^Construction Equipment\s*\d+ subcategor/ }).click();
+    await main
+      .getByRole('region', { name: 'Categories', exact: true })
+      .getByRole('button', { name: /^Construction Equipment\s*\d+ subcategor/ })
+      .click();
     await main
       .getByRole('region', { name: /^Subcategories of/ })
       .getByRole('listitem')
@@ -135,7 +148,9 @@ test.describe('undo of exclusions', () => {
     await expectNoSeriousA11yViolations(page);
 
     await details.getByRole('button', { name: 'Undo' }).dblclick();
-    await expect(details.getByRole('status').filter({ hasText: 'Undone: Volvo CE - EC220E removed from the exclusion list again.' })).toBeVisible();
+    await expect(
+      details.getByRole('status').filter({ hasText: 'Undone: Volvo CE - EC220E removed from the exclusion list again.' }),
+    ).toBeVisible();
     await expect(row).not.toContainText('Excluded');
     await expect(details.getByRole('button', { name: 'Undo' })).toHaveCount(0);
     expect(calls).toHaveLength(1);

@@ -54,14 +54,7 @@ export interface BuildOptions {
 }
 
 /** Secrets never reach a log line. */
-export const redactedLogPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.token',
-  '*.secret',
-  '*.client_secret',
-];
+export const redactedLogPaths = ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.secret', '*.client_secret'];
 
 /** The whole API as one Fastify instance; the entry point and the tests build it alike. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}) {

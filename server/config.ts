@@ -30,7 +30,10 @@ export const environmentSchema = z.object({
   SPA_DIR: z.string().min(1).default('./dist'),
   REALTIME_DRIVER: z.enum(['embedded', 'pusher']).default('embedded'),
   PUSHER_APP_ID: z.string().min(1).default('catalogue'),
-  PUSHER_KEY: z.string().regex(/^[A-Za-z0-9_-]+$/).default('catalogue-key'),
+  PUSHER_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('catalogue-key'),
   PUSHER_SECRET: optionalText,
   PUSHER_CLUSTER: z.string().min(1).default('mt1'),
   PUSHER_HOST: optionalText,
@@ -40,7 +43,14 @@ export const environmentSchema = z.object({
     z
       .string()
       .optional()
-      .transform((v) => (v === undefined ? [] : v.split(',').map((origin) => origin.trim()).filter(Boolean)))
+      .transform((v) =>
+        v === undefined
+          ? []
+          : v
+              .split(',')
+              .map((origin) => origin.trim())
+              .filter(Boolean),
+      )
       .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   ),
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
@@ -214,7 +224,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
             maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
           }
-        : { provider: 'demo', demoDelayMs: env.AI_DEMO_DELAY_MS, ...(demoWithRealMoney && { free: true }), maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS },
+        : {
+            provider: 'demo',
+            demoDelayMs: env.AI_DEMO_DELAY_MS,
+            ...(demoWithRealMoney && { free: true }),
+            maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
+          },
     generation: {
       concurrency: env.GENERATION_CONCURRENCY,
       pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000),

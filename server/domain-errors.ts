@@ -11,7 +11,10 @@ export abstract class DomainError extends Error {
 /** The thing asked for does not exist (or is not the caller's to see). */
 export class NotFoundError extends DomainError {
   override readonly name = 'NotFoundError';
-  constructor(readonly what: string, message = `${what} not found.`) {
+  constructor(
+    readonly what: string,
+    message = `${what} not found.`,
+  ) {
     super(message);
   }
 }

@@ -19,7 +19,11 @@ describe('logs', () => {
     await upsertOperator(database.db, { email: 'log@example.com', password: 'hunter2-very-secret' });
 
     await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'log@example.com', password: 'wrong-secret-guess' } });
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'log@example.com', password: 'hunter2-very-secret' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'log@example.com', password: 'hunter2-very-secret' },
+    });
     const { token } = login.json<{ token: string }>();
     await app.inject({ url: '/api/user', headers: { authorization: `Bearer ${token}` } });
     await app.inject({ url: '/api/user', headers: { authorization: 'Bearer forged-token-value' } });

@@ -40,7 +40,8 @@ const misfits = new Set(['invalid_type', 'invalid_union']);
 
 /** The branch with the fewest misfit values (then the fewest issues; then the first). */
 function closestBranch(branches: readonly (readonly InputIssue[])[]): readonly InputIssue[] {
-  const distance = (branch: readonly InputIssue[]) => [branch.filter((issue) => misfits.has(issue.code ?? '')).length, branch.length] as const;
+  const distance = (branch: readonly InputIssue[]) =>
+    [branch.filter((issue) => misfits.has(issue.code ?? '')).length, branch.length] as const;
   return branches.reduce((best, branch) => {
     const [bestTypes, bestCount] = distance(best);
     const [types, count] = distance(branch);

@@ -111,7 +111,13 @@ export async function measurePaced(baseUrl: string, token: string, paths: string
  */
 export async function measureMixed(baseUrl: string, token: string, paths: string[], connections: number, seconds: number) {
   const { acceptEncoding, headers } = screenHeaders(token);
-  const result = await autocannon({ url: baseUrl, connections, duration: seconds, headers, requests: paths.map((path) => ({ method: 'GET', path })) });
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
   return {
     connections,
     seconds,
@@ -135,7 +141,11 @@ export function startChildServer(
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(thisFile, ['--serve'], {
     // BENCH_SERVER_PROFILE=<dir>: the server writes its CPU profile there when it stops (Chromium's DevTools read it).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`] : []),
+    ],
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -302,7 +312,8 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
   const screenSeconds = Number(process.env.BENCH_API_SCREEN_SECONDS ?? 3);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'catalogue-bench-api-'));
   let child: ChildProcess | undefined;
-  const database: DatabaseHandle & { url?: string } = engine === 'pglite' ? await openDatabase({ dataDir }) : await freshDatabase('postgres');
+  const database: DatabaseHandle & { url?: string } =
+    engine === 'pglite' ? await openDatabase({ dataDir }) : await freshDatabase('postgres');
   const databaseUrl = database.url;
   try {
     let seeded: ScaleSummary;
@@ -357,15 +368,21 @@ export async function benchApi(engine: Engine = 'pglite'): Promise<Record<string
     const seededRunsWaitS = await untilSeededRunsFinish(baseUrl, token);
     const categoriesUnderLoad = await measure(baseUrl, token, '/api/categories', 50, 10);
     // The targets of docs/figures.md: 20 operators on the embedded database (p99 <= 100 ms, no error); 50 on PostgreSQL (p99 <= 20 ms, >= 2,000/s).
-    const mixed = await measureMixed(baseUrl, token, screenCalls, engine === 'pglite' ? 20 : 50, Number(process.env.BENCH_API_MIXED_SECONDS ?? 60));
+    const mixed = await measureMixed(
+      baseUrl,
+      token,
+      screenCalls,
+      engine === 'pglite' ? 20 : 50,
+      Number(process.env.BENCH_API_MIXED_SECONDS ?? 60),
+    );
     const mixedTargetMet =
-      engine === 'pglite'
-        ? mixed.p99_ms <= 100 && mixed.errors === 0 && mixed.non_2xx === 0
-        : postgresLoadTargetMet(mixed);
+      engine === 'pglite' ? mixed.p99_ms <= 100 && mixed.errors === 0 && mixed.non_2xx === 0 : postgresLoadTargetMet(mixed);
     // Point 6 read as a rate: the same 50 clients asking 2,100 requests a second in all, steadily, and the p99 they see.
     // The run above asks as fast as the server answers, so its p99 is the saturated server's.
     const paced =
-      engine === 'postgres' ? await measurePaced(baseUrl, token, screenCalls, 50, pacedRatePerSecond, Number(process.env.BENCH_API_MIXED_SECONDS ?? 60)) : undefined;
+      engine === 'postgres'
+        ? await measurePaced(baseUrl, token, screenCalls, 50, pacedRatePerSecond, Number(process.env.BENCH_API_MIXED_SECONDS ?? 60))
+        : undefined;
     await stopChild(child);
     child = undefined;
 

@@ -51,7 +51,8 @@ export async function scaleNames(server: TestServer, largeSubcategoryId: number)
   return { category: large.category, large: large.large, other: other.name };
 }
 
-export const brandsTable = (page: Page, subcategory: string) => page.getByRole('table', { name: new RegExp(`^Brands of ${subcategory} \\(`) });
+export const brandsTable = (page: Page, subcategory: string) =>
+  page.getByRole('table', { name: new RegExp(`^Brands of ${subcategory} \\(`) });
 
 export async function chooseFromHeader(page: Page, trigger: RegExp, item: string) {
   const button = page.getByRole('banner').getByRole('button', { name: trigger });
@@ -62,7 +63,10 @@ export async function chooseFromHeader(page: Page, trigger: RegExp, item: string
 
 /** Milliseconds from the click on the subcategory's menu item to its first body row in the DOM. */
 async function timeToFirstRows(page: Page, subcategory: string): Promise<number> {
-  await page.getByRole('banner').getByRole('button', { name: /^Subcategory/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Subcategory/ })
+    .click();
   const item = page.getByRole('menuitemradio', { name: subcategory, exact: true });
   await item.waitFor();
   return clickToFirstBrandRows(page, () => item.click(), `Brands of ${subcategory} (`);
@@ -122,7 +126,10 @@ function scrollToEnd(page: Page, total: number): Promise<ScrollFigures> {
  * choice remembered in the browser (src/auth/remembered-selection.ts); median of 3, each in a fresh context.
  */
 async function loginToLargeSubcategory(browser: Browser, url: string, userId: number, seeded: ScaleSummary, large: string) {
-  const remembered = [`catalogue.selection.${userId}`, JSON.stringify({ categoryId: seeded.largeCategoryId, subcategoryId: seeded.largeSubcategoryId })];
+  const remembered = [
+    `catalogue.selection.${userId}`,
+    JSON.stringify({ categoryId: seeded.largeCategoryId, subcategoryId: seeded.largeSubcategoryId }),
+  ];
   const runs: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -150,7 +157,10 @@ export async function benchBrowserScale(): Promise<Record<string, unknown>> {
     const page = await context.newPage();
     const { userId } = await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/brands`);
-    await page.getByRole('banner').getByRole('button', { name: /^Category/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Category/ })
+      .waitFor();
     await chooseFromHeader(page, /^Category/, names.category);
     await chooseFromHeader(page, /^Subcategory/, names.other);
     await brandsTable(page, names.other).locator('tbody tr.data-table__row').first().waitFor();

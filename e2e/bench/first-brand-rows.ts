@@ -13,7 +13,8 @@ export async function clickToFirstBrandRows(page: Page, click: () => Promise<voi
   const shownAt = await page.waitForFunction(
     (prefix) => {
       for (const caption of document.querySelectorAll('table caption')) {
-        if (caption.textContent?.startsWith(prefix) && caption.closest('table')?.querySelector('tbody tr.data-table__row')) return performance.now();
+        if (caption.textContent?.startsWith(prefix) && caption.closest('table')?.querySelector('tbody tr.data-table__row'))
+          return performance.now();
       }
       return false;
     },

@@ -24,10 +24,18 @@ export async function benchLighthouse() {
     args: [...chromiumArgs, `--remote-debugging-port=${port}`],
   });
   const audit = async (url: string, config?: typeof desktopConfig) => {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, config);
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      config,
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (process.env.LIGHTHOUSE_REPORT_DIR) await mkdir(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-    if (process.env.LIGHTHOUSE_REPORT_DIR) await writeFile(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${config ? 'desktop' : 'mobile'}.json`), JSON.stringify(result.lhr));
+    if (process.env.LIGHTHOUSE_REPORT_DIR)
+      await writeFile(
+        path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${config ? 'desktop' : 'mobile'}.json`),
+        JSON.stringify(result.lhr),
+      );
     const { categories, audits } = result.lhr;
     const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
     return {

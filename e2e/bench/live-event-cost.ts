@@ -39,7 +39,13 @@ export async function benchLiveEventCost(): Promise<Record<string, unknown>> {
     context.setDefaultTimeout(30_000);
     const page = await context.newPage();
     const { userId, token } = await server.loginAs(page);
-    await changeBalance(server.db, { userId, delta: 100_000, reason: 'adjustment', reference: 'bench-live-event-cost', description: 'Balance adjustment' });
+    await changeBalance(server.db, {
+      userId,
+      delta: 100_000,
+      reason: 'adjustment',
+      reference: 'bench-live-event-cost',
+      description: 'Balance adjustment',
+    });
 
     const live = whenLive(page);
     await page.goto(`${server.url}/dashboard/brands`);

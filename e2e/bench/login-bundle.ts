@@ -54,7 +54,9 @@ export async function loginRouteGzipBytes(distDir = 'dist'): Promise<{ bytes: nu
 if (isMainModule(import.meta.url)) {
   const { bytes, files } = await loginRouteGzipBytes();
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-  console.log(`Login route JavaScript: ${kb(bytes)} gzip in ${files} files (budget ${kb(loginRouteBudgetBytes)}, target ${kb(loginRouteTargetBytes)}).`);
+  console.log(
+    `Login route JavaScript: ${kb(bytes)} gzip in ${files} files (budget ${kb(loginRouteBudgetBytes)}, target ${kb(loginRouteTargetBytes)}).`,
+  );
   if (process.argv.includes('--check') && bytes > loginRouteBudgetBytes) {
     console.error(`Over budget by ${kb(bytes - loginRouteBudgetBytes)}: see what the login route imports (e2e/bench/login-bundle.ts).`);
     process.exit(1);

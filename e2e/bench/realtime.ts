@@ -110,8 +110,7 @@ async function closeClients(sockets: WebSocket[]): Promise<void> {
   );
 }
 
-const memory = async (server: ChildServer): Promise<Memory> =>
-  (await server.ask<{ usage: Memory }>({ type: 'memory' }, 'memory')).usage;
+const memory = async (server: ChildServer): Promise<Memory> => (await server.ask<{ usage: Memory }>({ type: 'memory' }, 'memory')).usage;
 
 async function measure(server: ChildServer): Promise<Run> {
   const delivery = new Delivery();

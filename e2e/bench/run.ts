@@ -43,8 +43,7 @@ const sections: Record<string, () => Promise<unknown>> = {
   lighthouse: benchLighthouse,
   startup: benchStartup,
   api: () => benchApi('pglite'),
-  api_postgres: async () =>
-    (await postgresReachable()) ? benchApi('postgres') : { skipped: 'PostgreSQL is not reachable' },
+  api_postgres: async () => ((await postgresReachable()) ? benchApi('postgres') : { skipped: 'PostgreSQL is not reachable' }),
   two_processes: benchTwoProcesses,
   browser_at_scale: benchBrowserScale,
   live_event_cost: benchLiveEventCost,
@@ -82,11 +81,14 @@ async function main() {
   await writeFile(values.out, `${JSON.stringify(figures, null, 2)}\n`);
   console.log(`\nFigures written to ${values.out}.`);
 
-  const previousFile = values.compare ?? (existsSync(referenceFile) && path.resolve(values.out) !== path.resolve(referenceFile) ? referenceFile : undefined);
+  const previousFile =
+    values.compare ?? (existsSync(referenceFile) && path.resolve(values.out) !== path.resolve(referenceFile) ? referenceFile : undefined);
   if (previousFile) {
     const previous = JSON.parse(await readFile(previousFile, 'utf8')) as Record<string, unknown>;
     // Sections this run left out (--only) are not "gone".
-    const comparable = only ? Object.fromEntries(Object.entries(previous).filter(([name]) => name === 'machine' || only.includes(name))) : previous;
+    const comparable = only
+      ? Object.fromEntries(Object.entries(previous).filter(([name]) => name === 'machine' || only.includes(name)))
+      : previous;
     console.log(`\nChanges since ${previousFile}:\n${formatChanges(compareFigures(comparable as never, figures as never))}`);
   }
 }

@@ -50,7 +50,10 @@ async function start(env: { dataDir: string; spaDir?: string }): Promise<Start> 
     for (;;) {
       if (performance.now() - started > 180_000) throw new Error('the server did not serve a page within 180 s');
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/login`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/login`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return { firstPageMs: performance.now() - started, rssMb: await residentMb(child.pid ?? -1) };
       await new Promise((r) => setTimeout(r, 20));
     }

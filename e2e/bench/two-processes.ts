@@ -11,7 +11,17 @@ import { loadConfig } from '../../server/config';
 import { seedScale } from '../../server/seed/scale';
 import { freshDatabase, postgresReachable } from '../../server/test/databases';
 import { redisReachable, testRedisUrl } from '../../server/test/targets';
-import { measureMixed, measurePaced, pacedRatePerSecond, postgresLoadTargetMet, screenCallsAt, signIn, startChildServer, stopChild, untilSeededRunsFinish } from './api';
+import {
+  measureMixed,
+  measurePaced,
+  pacedRatePerSecond,
+  postgresLoadTargetMet,
+  screenCallsAt,
+  signIn,
+  startChildServer,
+  stopChild,
+  untilSeededRunsFinish,
+} from './api';
 import { percentile } from './percentile';
 import { isMainModule, printFigures } from './run-alone';
 
@@ -39,9 +49,20 @@ async function deliveryAcross(from: number, to: number, token: string, pusherSec
     forceTLS: false,
     enabledTransports: ['ws'],
     disableStats: true,
-    channelAuthorization: { transport: 'ajax', endpoint: `http://127.0.0.1:${to}/broadcasting/auth`, headers: { Authorization: `Bearer ${token}` } },
+    channelAuthorization: {
+      transport: 'ajax',
+      endpoint: `http://127.0.0.1:${to}/broadcasting/auth`,
+      headers: { Authorization: `Bearer ${token}` },
+    },
   });
-  const sdk = new PusherServer({ appId: realtime.appId, key: realtime.key, secret: pusherSecret, host: '127.0.0.1', port: String(from), useTLS: false });
+  const sdk = new PusherServer({
+    appId: realtime.appId,
+    key: realtime.key,
+    secret: pusherSecret,
+    host: '127.0.0.1',
+    port: String(from),
+    useTLS: false,
+  });
   try {
     const channel = client.subscribe(channels.statuses);
     await new Promise<void>((resolve, reject) => {
@@ -76,7 +97,9 @@ export async function benchTwoProcesses(): Promise<Record<string, unknown>> {
   const sharing = { redisUrl, pusherSecret: randomBytes(16).toString('hex') };
   const children: ChildProcess[] = [];
   try {
-    const seeded = await seedScale(database.db, { operator: { email: 'bench@example.com', password: 'bench-password-1', tokens: 2_500_000 } });
+    const seeded = await seedScale(database.db, {
+      operator: { email: 'bench@example.com', password: 'bench-password-1', tokens: 2_500_000 },
+    });
     const started = await Promise.all([0, 1].map(() => startChildServer(dataDir, false, database.url, sharing)));
     children.push(...started.map((s) => s.child));
     const [first, second] = started.map((s) => `http://127.0.0.1:${s.port}`) as [string, string];
@@ -94,7 +117,15 @@ export async function benchTwoProcesses(): Promise<Record<string, unknown>> {
     return {
       engine: 'postgres',
       processes: 2,
-      screen_calls: { clients, seconds, seeded_runs_wait_s: seededRunsWaitS, requests_per_s: perSecond, p99_ms_worst_process: p99, first: onFirst, second: onSecond },
+      screen_calls: {
+        clients,
+        seconds,
+        seeded_runs_wait_s: seededRunsWaitS,
+        requests_per_s: perSecond,
+        p99_ms_worst_process: p99,
+        first: onFirst,
+        second: onSecond,
+      },
       screen_calls_paced: {
         clients,
         seconds,

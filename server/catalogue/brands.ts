@@ -1,10 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  embeddedEquipmentsLimit,
-  embeddedEquipmentsPerListedBrand,
-  type Brand,
-  type BrandsPageQuery,
-} from '../../contract/brands';
+import { embeddedEquipmentsLimit, embeddedEquipmentsPerListedBrand, type Brand, type BrandsPageQuery } from '../../contract/brands';
 import type { Equipment, EquipmentBrand } from '../../contract/equipments';
 import { modelTypes, type StatusRecord } from '../../contract/statuses';
 import type { Executor } from '../db/client';
@@ -115,7 +110,12 @@ export async function listBrandsPage(
     let total = 0;
     const [first] = matches;
     if (first) total = first.total;
-    else if (query.offset > 0) total = await db.select({ n: count() }).from(brands).where(where).then(([row]) => Number(row?.n ?? 0));
+    else if (query.offset > 0)
+      total = await db
+        .select({ n: count() })
+        .from(brands)
+        .where(where)
+        .then(([row]) => Number(row?.n ?? 0));
     if (matches.length === 0) return { brands: [], total };
     const rows = await selectBrands(db)
       .where(
@@ -128,7 +128,14 @@ export async function listBrandsPage(
     return { brands: await completeBrands(db, rows, modelsPerBrand), total };
   }
 
-  const page = db.select({ id: brands.id }).from(brands).where(ofSubcategory).orderBy(...order).limit(query.limit).offset(query.offset).as('page');
+  const page = db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(ofSubcategory)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
   const [rows, total] = await Promise.all([
     selectBrands(db)
       .innerJoin(page, eq(page.id, brands.id))
@@ -143,9 +150,18 @@ export async function listBrandsPage(
 }
 
 /** The excluded brands, newest exclusion first, and how many there are. */
-export async function listExcludedBrands(db: Executor, page: { offset: number; limit: number }): Promise<{ brands: Brand[]; total: number }> {
+export async function listExcludedBrands(
+  db: Executor,
+  page: { offset: number; limit: number },
+): Promise<{ brands: Brand[]; total: number }> {
   const order = [desc(brandExclusions.createdAt), desc(brandExclusions.brandId)];
-  const ids = db.select({ id: brandExclusions.brandId }).from(brandExclusions).orderBy(...order).limit(page.limit).offset(page.offset).as('page');
+  const ids = db
+    .select({ id: brandExclusions.brandId })
+    .from(brandExclusions)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
   const [rows, [counted]] = await Promise.all([
     selectBrands(db)
       .innerJoin(ids, eq(ids.id, brands.id))
@@ -170,7 +186,9 @@ export async function listEquipmentBrands(
       id: brands.id,
       name: brands.name,
       // Spelled out: in a one-table select Drizzle leaves column names unqualified, which a subquery would misread.
-      status: sql<string | null>`(select s."name" from "statuses" s where s."brand_id" = "brands"."id" and s."model_type" = ${modelTypes.equipment} order by s."updated_at" desc limit 1)`,
+      status: sql<
+        string | null
+      >`(select s."name" from "statuses" s where s."brand_id" = "brands"."id" and s."model_type" = ${modelTypes.equipment} order by s."updated_at" desc limit 1)`,
     })
     .from(brands)
     .where(and(...conditions))

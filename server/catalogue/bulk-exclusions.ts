@@ -17,8 +17,7 @@ import { modelLabel } from './exclusions';
 
 export type ResolvedSelection = { ids: number[] } | { filter: { subcategory_id?: number | undefined; q?: string | undefined } };
 export type ResolvedModelSelection =
-  | { ids: number[] }
-  | { filter: { subcategory_id?: number | undefined; brand_id?: number | undefined; q?: string | undefined } };
+  { ids: number[] } | { filter: { subcategory_id?: number | undefined; brand_id?: number | undefined; q?: string | undefined } };
 
 interface Changed {
   id: number;
@@ -54,11 +53,13 @@ async function selectionCondition(tx: Transaction, excluded: boolean, selection:
   if ('ids' in selection) {
     const ids = [...new Set(selection.ids)];
     const found = (await tx.execute(sql`select id from brands where id = any(${idList(ids)}::int[]) for share`)) as unknown as Rows;
-    if (found.rows.length !== ids.length) throw new NotFoundError('Brand', 'One of the selected brands was not found: it may have been deleted. Reload the list.');
+    if (found.rows.length !== ids.length)
+      throw new NotFoundError('Brand', 'One of the selected brands was not found: it may have been deleted. Reload the list.');
     return sql`b.id = any(${idList(ids)}::int[])`;
   }
   const { subcategory_id: subcategoryId, q } = selection.filter;
-  if (subcategoryId === undefined && excluded) throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noSubcategory);
+  if (subcategoryId === undefined && excluded)
+    throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noSubcategory);
   if (subcategoryId !== undefined) {
     const found = (await tx.execute(sql`select id from subcategories where id = ${subcategoryId} for share`)) as unknown as Rows;
     if (found.rows.length === 0) throw new NotFoundError('Subcategory');
@@ -97,7 +98,10 @@ async function flip(tx: Transaction, userId: number, excluded: boolean, selectio
         returning x.brand_id as id, b.subcategory_id, x.created_by, x.created_at`)) as unknown as Rows);
   const changed = changedRows(result);
   const [only] = changed;
-  const named = changed.length === 1 && only ? ((await tx.execute(sql`select name from brands where id = ${only.id}`)) as unknown as Rows).rows[0] : undefined;
+  const named =
+    changed.length === 1 && only
+      ? ((await tx.execute(sql`select name from brands where id = ${only.id}`)) as unknown as Rows).rows[0]
+      : undefined;
   return { matched: Number(counted?.n ?? 0), changed, label: named ? String(named.name) : 'the selected brands' };
 }
 
@@ -112,17 +116,19 @@ async function runBulk(
 ): Promise<{ answer: BulkExclusionAnswer; changed: Changed[] }> {
   const { outcome, undo } = await db.transaction(async (tx) => {
     const outcome = await flipRows(tx);
-    const rows = outcome.changed.map(
-      (row): FlippedRow =>
-        input.excluded
-          ? { kind: input.kind, id: row.id, excluded: true }
-          : { kind: input.kind, id: row.id, excluded: false, previous: { createdBy: row.createdBy, createdAt: row.createdAt } },
+    const rows = outcome.changed.map((row): FlippedRow =>
+      input.excluded
+        ? { kind: input.kind, id: row.id, excluded: true }
+        : { kind: input.kind, id: row.id, excluded: false, previous: { createdBy: row.createdBy, createdAt: row.createdAt } },
     );
     return { outcome, undo: await recordExclusionChange(tx, { userId: input.userId, label: outcome.label, rows }) };
   });
   const done = outcome.changed.length;
   const already = outcome.matched - done;
-  return { answer: { message: bulkExclusionMessages.done(input.excluded, done, already, input.noun), done, skipped: { already }, undo }, changed: outcome.changed };
+  return {
+    answer: { message: bulkExclusionMessages.done(input.excluded, done, already, input.noun), done, skipped: { already }, undo },
+    changed: outcome.changed,
+  };
 }
 
 /** POST /api/brands/exclusions/bulk */
@@ -146,7 +152,8 @@ async function modelCondition(tx: Transaction, excluded: boolean, selection: Res
   if ('ids' in selection) {
     const ids = [...new Set(selection.ids)];
     const found = (await tx.execute(sql`select id from equipments where id = any(${idList(ids)}::int[]) for share`)) as unknown as Rows;
-    if (found.rows.length !== ids.length) throw new NotFoundError('Equipment', 'One of the selected models was not found: it may have been deleted. Reload the list.');
+    if (found.rows.length !== ids.length)
+      throw new NotFoundError('Equipment', 'One of the selected models was not found: it may have been deleted. Reload the list.');
     return sql`equipments.id = any(${idList(ids)}::int[])`;
   }
   const { subcategory_id: subcategoryId, brand_id: brandId, q } = selection.filter;
@@ -187,8 +194,15 @@ async function flipModels(tx: Transaction, userId: number, excluded: boolean, se
         returning x.equipment_id as id, equipments.subcategory_id, x.created_by, x.created_at`)) as unknown as Rows);
   const changed = changedRows(result);
   const [only] = changed;
-  const named = changed.length === 1 && only ? ((await tx.execute(sql`select brand, model from equipments where id = ${only.id}`)) as unknown as Rows).rows[0] : undefined;
-  return { matched: Number(counted?.n ?? 0), changed, label: named ? modelLabel({ brand: String(named.brand), model: String(named.model) }) : 'the selected models' };
+  const named =
+    changed.length === 1 && only
+      ? ((await tx.execute(sql`select brand, model from equipments where id = ${only.id}`)) as unknown as Rows).rows[0]
+      : undefined;
+  return {
+    matched: Number(counted?.n ?? 0),
+    changed,
+    label: named ? modelLabel({ brand: String(named.brand), model: String(named.model) }) : 'the selected models',
+  };
 }
 
 /** POST /api/equipments/exclusions/bulk: one coarse event (the subcategories whose models changed), however many. */

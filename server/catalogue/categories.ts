@@ -106,7 +106,12 @@ async function treeJson(db: Database): Promise<{ categories: string; compactCate
  */
 export async function categoriesAnswerJson(
   db: Database,
-  scope: { subcategory_id?: number | undefined; category_id?: number | undefined; statuses?: boolean | undefined; compact?: boolean | undefined },
+  scope: {
+    subcategory_id?: number | undefined;
+    category_id?: number | undefined;
+    statuses?: boolean | undefined;
+    compact?: boolean | undefined;
+  },
 ): Promise<string> {
   const [tree, brandPage, eventPage] = await Promise.all([
     treeJson(db),
@@ -154,7 +159,9 @@ async function categorySummary(db: Executor, id: number): Promise<NonNullable<Re
   const [status] = await db
     .select({ name: statuses.name })
     .from(statuses)
-    .where(and(eq(statuses.modelType, modelTypes.event), eq(statuses.categoryId, id), isNull(statuses.subcategoryId), isNull(statuses.brandId)))
+    .where(
+      and(eq(statuses.modelType, modelTypes.event), eq(statuses.categoryId, id), isNull(statuses.subcategoryId), isNull(statuses.brandId)),
+    )
     .limit(1);
   return { id: row.id, name: row.name, status: status?.name ?? null, events_count: row.eventsCount };
 }
@@ -221,7 +228,9 @@ export async function renameSubcategory(db: Executor, notifier: Notifier, input:
     const [sibling] = await tx
       .select({ name: subcategories.name })
       .from(subcategories)
-      .where(and(eq(subcategories.categoryId, subcategory.categoryId), ne(subcategories.id, input.id), sameName(subcategories.name, input.name)))
+      .where(
+        and(eq(subcategories.categoryId, subcategory.categoryId), ne(subcategories.id, input.id), sameName(subcategories.name, input.name)),
+      )
       .limit(1);
     if (sibling) throw new InvalidInputError('name', duplicateSubcategoryNameMessage(sibling.name));
     const [updated] = await tx

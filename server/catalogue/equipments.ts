@@ -55,7 +55,9 @@ export async function listEquipments(
   let namedIds: number[] | undefined;
   if (query.subcategory !== undefined) {
     // Resolved first, so that one subcategory reads in index order like `subcategory_id` does.
-    namedIds = (await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, query.subcategory))).map((r) => r.id);
+    namedIds = (await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, query.subcategory))).map(
+      (r) => r.id,
+    );
     if (namedIds.length === 0) return { equipments: [], total: 0, next_cursor: null };
     conditions.push(namedIds.length === 1 ? eq(equipments.subcategoryId, namedIds[0] ?? 0) : inArray(equipments.subcategoryId, namedIds));
   }
@@ -68,17 +70,31 @@ export async function listEquipments(
   const where =
     query.after === undefined
       ? filter
-      : and(filter, sql`(${equipments.brand}, ${equipments.model}, ${equipments.id}) > (${afterBrand}::varchar, ${afterModel}::varchar, ${afterId}::int)`);
+      : and(
+          filter,
+          sql`(${equipments.brand}, ${equipments.model}, ${equipments.id}) > (${afterBrand}::varchar, ${afterModel}::varchar, ${afterId}::int)`,
+        );
 
   // The page's ids first (from the covering index alone, cheap even at a deep offset), then their answers: the
   // database builds JSON only for the rows it answers.
   const order = [asc(equipments.brand), asc(equipments.model), asc(equipments.id)];
-  const page = db.select({ id: equipments.id }).from(equipments).where(where).orderBy(...order).limit(query.limit).offset(query.offset).as('page');
+  const page = db
+    .select({ id: equipments.id })
+    .from(equipments)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
   const [rows, total] = await Promise.all([
     selectEquipments(db)
       .innerJoin(page, eq(page.id, equipments.id))
       .orderBy(...order),
-    countEquipments(db, { subcategoryIds: namedIds ?? (query.subcategory_id === undefined ? undefined : [query.subcategory_id]), brandId: query.brand_id }, filter),
+    countEquipments(
+      db,
+      { subcategoryIds: namedIds ?? (query.subcategory_id === undefined ? undefined : [query.subcategory_id]), brandId: query.brand_id },
+      filter,
+    ),
   ]);
   const answers = rows.map(toEquipment);
   const last = answers.at(-1);
@@ -114,9 +130,7 @@ export async function equipmentsOfBrands(db: Executor, brandIds: number[], perBr
   const ranked = db
     .select({
       id: equipments.id,
-      rank: sql<number>`row_number() over (partition by ${equipments.brandId} order by ${equipments.model}, ${equipments.id})`.as(
-        'rank',
-      ),
+      rank: sql<number>`row_number() over (partition by ${equipments.brandId} order by ${equipments.model}, ${equipments.id})`.as('rank'),
     })
     .from(equipments)
     .where(inArray(equipments.brandId, brandIds))
@@ -148,11 +162,7 @@ export function normaliseTags(value: string[] | string | null): string[] {
  * When the brand name or the subcategory changes, the row is linked to the brand of that name in the subcategory
  * (or to none). Answers the row as the server now has it.
  */
-export async function updateEquipment(
-  db: Executor,
-  notifier: Notifier,
-  input: z.output<typeof updateEquipmentBody>,
-): Promise<Equipment> {
+export async function updateEquipment(db: Executor, notifier: Notifier, input: z.output<typeof updateEquipmentBody>): Promise<Equipment> {
   const { before, after } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(equipments).where(eq(equipments.id, input.id)).for('update');
     if (!current) throw new NotFoundError('Equipment');
@@ -208,6 +218,8 @@ export async function updateEquipment(
 /** These models as answers (the rows a generation just added), in id order. */
 export async function findEquipments(db: Executor, ids: readonly number[]): Promise<Equipment[]> {
   if (ids.length === 0) return [];
-  const rows = await selectEquipments(db).where(inArray(equipments.id, [...ids])).orderBy(asc(equipments.id));
+  const rows = await selectEquipments(db)
+    .where(inArray(equipments.id, [...ids]))
+    .orderBy(asc(equipments.id));
   return rows.map(toEquipment);
 }

@@ -117,7 +117,9 @@ async function classify(db: Executor, file: ImportFile, lock: boolean): Promise<
       brand: row.brand,
       model: row.model,
       subcategory: row.subcategory,
-      matches: matches.slice(0, previewMatchLimit).map(({ id, brand, model, subcategory, category, excluded }) => ({ id, brand, model, subcategory, category, excluded })),
+      matches: matches
+        .slice(0, previewMatchLimit)
+        .map(({ id, brand, model, subcategory, category, excluded }) => ({ id, brand, model, subcategory, category, excluded })),
       match_count: matches.length,
     });
   }

@@ -133,7 +133,11 @@ async function restore(tx: Transaction, kind: Kind, rows: readonly Restorable[])
 }
 
 /** POST /api/exclusion-changes/{id}/undo */
-export async function undoExclusionChange(db: Database, notifier: Notifier, input: { changeId: number; userId: number }): Promise<UndoAnswer> {
+export async function undoExclusionChange(
+  db: Database,
+  notifier: Notifier,
+  input: { changeId: number; userId: number },
+): Promise<UndoAnswer> {
   const outcome = await db.transaction(async (tx) => {
     const change = await lockedChange(tx, input.changeId, input.userId);
     const [counted] = await tx
@@ -165,8 +169,12 @@ export async function undoExclusionChange(db: Database, notifier: Notifier, inpu
   const restored = brandRows.length + equipmentRows.length;
   const skipped = rows - restored;
   const brandCount = counted?.brands ?? 0;
-  const noun = brandCount === rows ? { one: 'brand', many: 'brands' } : brandCount === 0 ? { one: 'model', many: 'models' } : { one: 'row', many: 'rows' };
+  const noun =
+    brandCount === rows
+      ? { one: 'brand', many: 'brands' }
+      : brandCount === 0
+        ? { one: 'model', many: 'models' }
+        : { one: 'row', many: 'rows' };
   const message = undoMessages.done({ label: change.label, rows, excluded: counted?.excluded ?? true, noun }, restored, skipped);
   return { message, restored, skipped };
 }
-

@@ -17,7 +17,10 @@ import { recordExclusionChange, type FlippedRow } from './exclusion-journal';
  */
 
 /** GET /api/equipments/exclusions: the excluded models, newest exclusion first. */
-export async function listExcludedEquipments(db: Executor, page: { offset: number; limit: number }): Promise<{ equipments: Equipment[]; total: number }> {
+export async function listExcludedEquipments(
+  db: Executor,
+  page: { offset: number; limit: number },
+): Promise<{ equipments: Equipment[]; total: number }> {
   const order = [desc(equipmentExclusions.createdAt), desc(equipmentExclusions.equipmentId)];
   const ids = db
     .select({ id: equipmentExclusions.equipmentId })
@@ -47,7 +50,11 @@ async function equipmentById(db: Executor, id: number) {
 }
 
 /** POST /api/equipments/exclusions/{id} */
-export async function excludeEquipment(db: Database, notifier: Notifier, input: { id: number; userId: number }): Promise<ExclusionChangeAnswer> {
+export async function excludeEquipment(
+  db: Database,
+  notifier: Notifier,
+  input: { id: number; userId: number },
+): Promise<ExclusionChangeAnswer> {
   const { row, undo } = await db.transaction(async (tx) => {
     const row = await equipmentById(tx, input.id);
     const inserted = await tx
@@ -63,7 +70,11 @@ export async function excludeEquipment(db: Database, notifier: Notifier, input: 
 }
 
 /** DELETE /api/equipments/exclusions/{id} */
-export async function unexcludeEquipment(db: Database, notifier: Notifier, input: { id: number; userId: number }): Promise<ExclusionChangeAnswer> {
+export async function unexcludeEquipment(
+  db: Database,
+  notifier: Notifier,
+  input: { id: number; userId: number },
+): Promise<ExclusionChangeAnswer> {
   const { row, undo } = await db.transaction(async (tx) => {
     const row = await equipmentById(tx, input.id);
     const rows = await deleteEquipmentExclusions(tx, [row.id]);
@@ -110,7 +121,12 @@ async function deleteEquipmentExclusions(tx: Transaction, ids: number[]): Promis
     .delete(equipmentExclusions)
     .where(inArray(equipmentExclusions.equipmentId, ids))
     .returning({ id: equipmentExclusions.equipmentId, createdBy: equipmentExclusions.createdBy, createdAt: equipmentExclusions.createdAt });
-  return deleted.map((d) => ({ kind: 'equipment', id: d.id, excluded: false, previous: { createdBy: d.createdBy, createdAt: d.createdAt } }));
+  return deleted.map((d) => ({
+    kind: 'equipment',
+    id: d.id,
+    excluded: false,
+    previous: { createdBy: d.createdBy, createdAt: d.createdAt },
+  }));
 }
 
 /** How a change of one model is named in the journal and its undo's message. */
@@ -157,7 +173,11 @@ export async function excludeBrandByName(
 }
 
 /** DELETE /api/brands/exclusions/{id} */
-export async function unexcludeBrand(db: Database, notifier: Notifier, input: { id: number; userId: number }): Promise<ExclusionChangeAnswer> {
+export async function unexcludeBrand(
+  db: Database,
+  notifier: Notifier,
+  input: { id: number; userId: number },
+): Promise<ExclusionChangeAnswer> {
   const { brand, undo } = await db.transaction(async (tx) => {
     const [brand] = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, input.id)).for('share');
     if (!brand) throw new NotFoundError('Brand');
@@ -165,9 +185,12 @@ export async function unexcludeBrand(db: Database, notifier: Notifier, input: { 
       .delete(brandExclusions)
       .where(eq(brandExclusions.brandId, brand.id))
       .returning({ id: brandExclusions.brandId, createdBy: brandExclusions.createdBy, createdAt: brandExclusions.createdAt });
-    const rows = deleted.map(
-      (d): FlippedRow => ({ kind: 'brand', id: d.id, excluded: false, previous: { createdBy: d.createdBy, createdAt: d.createdAt } }),
-    );
+    const rows = deleted.map((d): FlippedRow => ({
+      kind: 'brand',
+      id: d.id,
+      excluded: false,
+      previous: { createdBy: d.createdBy, createdAt: d.createdAt },
+    }));
     return { brand, undo: await recordExclusionChange(tx, { userId: input.userId, label: brand.name, rows }) };
   });
   if (undo) brandUpdated(notifier, brand.id);

@@ -52,7 +52,10 @@ export function generationHistory(
   if (query.type === 'Events') {
     return runs(
       db,
-      and(eq(generationRuns.type, 'Events'), query.category_id === undefined ? undefined : eq(generationRuns.categoryId, query.category_id)),
+      and(
+        eq(generationRuns.type, 'Events'),
+        query.category_id === undefined ? undefined : eq(generationRuns.categoryId, query.category_id),
+      ),
     );
   }
   const scope =
@@ -66,7 +69,10 @@ export function generationHistory(
 
 /** GET /api/equipment-generation-history?subcategory={name}: the equipment runs of the subcategories of that name. */
 export function equipmentGenerationHistory(db: Executor, subcategoryName: string): Promise<GenerationHistoryEntry[]> {
-  return runs(db, and(eq(generationRuns.type, 'Equipments'), inArray(generationRuns.subcategoryId, subcategoriesNamed(db, subcategoryName))));
+  return runs(
+    db,
+    and(eq(generationRuns.type, 'Equipments'), inArray(generationRuns.subcategoryId, subcategoriesNamed(db, subcategoryName))),
+  );
 }
 
 /** GET /api/equipments/history: the equipment runs, of the subcategories named `subcategory` when given. */

@@ -5,10 +5,7 @@ import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { brands, statuses, subcategories } from '../db/schema';
 
-export function serializeStatus(
-  row: typeof statuses.$inferSelect,
-  brand?: { id: number; name: string } | null,
-): StatusRecord {
+export function serializeStatus(row: typeof statuses.$inferSelect, brand?: { id: number; name: string } | null): StatusRecord {
   return {
     id: row.id,
     name: row.name,
@@ -32,8 +29,12 @@ interface StatusesScope {
 /** GET /api/statuses: every status record with its brand (or all but the per-brand ones, or a scope's), newest first. */
 export async function listStatuses(db: Executor, options: StatusesScope): Promise<StatusRecord[]> {
   const scoped = [
-    options.categoryId === undefined ? undefined : and(eq(statuses.modelType, modelTypes.event), eq(statuses.categoryId, options.categoryId)),
-    options.subcategoryId === undefined ? undefined : and(eq(statuses.modelType, modelTypes.brand), eq(statuses.subcategoryId, options.subcategoryId)),
+    options.categoryId === undefined
+      ? undefined
+      : and(eq(statuses.modelType, modelTypes.event), eq(statuses.categoryId, options.categoryId)),
+    options.subcategoryId === undefined
+      ? undefined
+      : and(eq(statuses.modelType, modelTypes.brand), eq(statuses.subcategoryId, options.subcategoryId)),
   ].filter((condition) => condition !== undefined);
   const rows = await db
     .select({ status: statuses, brand: { id: brands.id, name: brands.name } })
@@ -57,7 +58,10 @@ export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatus
     scope.subcategory_id === undefined ? undefined : eq(statuses.subcategoryId, scope.subcategory_id),
     scope.category_id === undefined
       ? undefined
-      : inArray(statuses.subcategoryId, db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.categoryId, scope.category_id))),
+      : inArray(
+          statuses.subcategoryId,
+          db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.categoryId, scope.category_id)),
+        ),
   );
   const newestFirst = [desc(statuses.updatedAt), desc(statuses.id)];
   const rows = scope.per_subcategory
@@ -67,7 +71,12 @@ export async function listEquipmentStatuses(db: Executor, scope: EquipmentStatus
         .leftJoin(brands, eq(brands.id, statuses.brandId))
         .where(inScope)
         .orderBy(asc(statuses.subcategoryId), desc(sql`${statuses.name} = ${statusNames.inProgress}`), ...newestFirst)
-    : await db.select(fields).from(statuses).leftJoin(brands, eq(brands.id, statuses.brandId)).where(inScope).orderBy(...newestFirst);
+    : await db
+        .select(fields)
+        .from(statuses)
+        .leftJoin(brands, eq(brands.id, statuses.brandId))
+        .where(inScope)
+        .orderBy(...newestFirst);
   const records = rows.map((r) => serializeStatus(r.status, r.brand));
   // DISTINCT ON orders by subcategory; the answer stays newest first like the unscoped one.
   return scope.per_subcategory ? records.sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? '') || b.id - a.id) : records;

@@ -117,7 +117,9 @@ describe('a PGlite data directory held by an opened database', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toContain(`Operator ${operator.email} created`);
     held = await openDatabase({ dataDir });
-    expect(await held.db.select({ email: users.email }).from(users).where(eq(users.email, operator.email))).toEqual([{ email: operator.email }]);
+    expect(await held.db.select({ email: users.email }).from(users).where(eq(users.email, operator.email))).toEqual([
+      { email: operator.email },
+    ]);
   });
 });
 
@@ -128,23 +130,27 @@ describe('a PGlite data directory held by a running server', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('user:create is refused while the server runs, and works once the server was killed (kill -9 leaves no lock)', { timeout: 180_000 }, async () => {
-    const server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      SPA_DIR: '/nonexistent-spa',
-      SEED_OPERATOR_PASSWORD: 'served-test-password',
-    });
-    try {
-      const refused = await npmRun('user:create', dataDir, ['--email', operator.email, '--password', operator.password]);
-      expect(refused.code, refused.stderr).toBe(1);
-      expect(refused.stderr).toContain(refusal(dataDir, server.child.pid!));
-    } finally {
-      await server.kill();
-    }
-    const ran = await npmRun('user:create', dataDir, ['--email', operator.email, '--password', operator.password]);
-    expect(ran.code, ran.stderr).toBe(0);
-    expect(ran.stdout).toContain(`Operator ${operator.email} created`);
-  });
+  it(
+    'user:create is refused while the server runs, and works once the server was killed (kill -9 leaves no lock)',
+    { timeout: 180_000 },
+    async () => {
+      const server = await startServerProcess({
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+        SPA_DIR: '/nonexistent-spa',
+        SEED_OPERATOR_PASSWORD: 'served-test-password',
+      });
+      try {
+        const refused = await npmRun('user:create', dataDir, ['--email', operator.email, '--password', operator.password]);
+        expect(refused.code, refused.stderr).toBe(1);
+        expect(refused.stderr).toContain(refusal(dataDir, server.child.pid!));
+      } finally {
+        await server.kill();
+      }
+      const ran = await npmRun('user:create', dataDir, ['--email', operator.email, '--password', operator.password]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toContain(`Operator ${operator.email} created`);
+    },
+  );
 });

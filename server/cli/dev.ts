@@ -4,7 +4,11 @@ import concurrently from 'concurrently';
 const apiPort = process.env.API_PORT ?? '3001';
 const { result } = concurrently(
   [
-    { name: 'api', command: 'tsx watch --clear-screen=false server/cli/start.ts', env: { PORT: apiPort, NODE_ENV: 'development', SPA_DIR: './dist' } },
+    {
+      name: 'api',
+      command: 'tsx watch --clear-screen=false server/cli/start.ts',
+      env: { PORT: apiPort, NODE_ENV: 'development', SPA_DIR: './dist' },
+    },
     { name: 'web', command: 'vite', env: { API_PORT: apiPort } },
   ],
   { killOthersOn: ['failure', 'success'], prefixColors: ['blue', 'magenta'] },

@@ -32,7 +32,10 @@ async function bundleIsStale() {
   const built = await stat(bundle).catch(() => undefined);
   if (!built) return true;
   /** @type {string[]} */
-  const inputs = await readFile(bundleInputs, 'utf8').then((text) => JSON.parse(text), () => []);
+  const inputs = await readFile(bundleInputs, 'utf8').then(
+    (text) => JSON.parse(text),
+    () => [],
+  );
   if (inputs.length === 0) return true;
   const files = [...inputs, ...buildSettings].map((file) => path.join(root, file));
   const times = await Promise.all(files.map(modifiedMs));

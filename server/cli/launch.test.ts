@@ -20,7 +20,10 @@ describe('npm start launcher', () => {
   let sources: string;
   let bundle: string;
   const build = () =>
-    run(process.execPath, [path.join(sources, 'server/cli/launch.mjs'), '--build-only'], { cwd: sources, env: { ...process.env, CATALOGUE_SERVER_BUNDLE: bundle } });
+    run(process.execPath, [path.join(sources, 'server/cli/launch.mjs'), '--build-only'], {
+      cwd: sources,
+      env: { ...process.env, CATALOGUE_SERVER_BUNDLE: bundle },
+    });
   const builtAt = async () => (await stat(bundle)).mtimeMs;
 
   /** Marks a file of the copy as changed, a second after the bundle. */

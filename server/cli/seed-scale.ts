@@ -12,7 +12,9 @@ try {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    console.log(`Seeding the scale catalogue into ${'url' in config.database ? 'DATABASE_URL' : 'dataDir' in config.database ? config.database.dataDir : 'memory'}...`);
+    console.log(
+      `Seeding the scale catalogue into ${'url' in config.database ? 'DATABASE_URL' : 'dataDir' in config.database ? config.database.dataDir : 'memory'}...`,
+    );
     const summary = await seedScale(database.db, {
       operator: { email: config.seed.operatorEmail, password: config.seed.operatorPassword, tokens: 2_500_000 },
     });

@@ -24,7 +24,9 @@ describe('the SPA build npm start makes', () => {
     }
     const assets = await readdir(path.join(outDir, 'assets'));
     expect(assets.filter((file) => /devtools/i.test(file))).toEqual([]);
-    const scripts = await Promise.all(assets.filter((file) => file.endsWith('.js')).map((file) => readFile(path.join(outDir, 'assets', file), 'utf8')));
+    const scripts = await Promise.all(
+      assets.filter((file) => file.endsWith('.js')).map((file) => readFile(path.join(outDir, 'assets', file), 'utf8')),
+    );
     expect(scripts.length).toBeGreaterThan(0);
     // React's development build carries its warnings; the production build has none of them.
     expect(scripts.some((text) => text.includes('Each child in a list should have a unique'))).toBe(false);

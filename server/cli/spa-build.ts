@@ -31,7 +31,17 @@ export async function spaNeedsBuild(root: string, outDir: string): Promise<boole
  */
 export async function buildSpa(root: string, outDir: string, options: { signal?: AbortSignal } = {}): Promise<void> {
   const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-  const args = [vite, 'build', '--config', path.join(root, 'vite.config.ts'), '--outDir', path.resolve(root, outDir), '--emptyOutDir', '--logLevel', 'warn'];
+  const args = [
+    vite,
+    'build',
+    '--config',
+    path.join(root, 'vite.config.ts'),
+    '--outDir',
+    path.resolve(root, outDir),
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ];
   // A production build whatever the server's NODE_ENV: with NODE_ENV=development, `vite build` makes a development
   // build (the query devtools, unminified React: a 1.3 s long task in Lighthouse's login audit).
   const env = { ...process.env, NODE_ENV: 'production' };

@@ -126,7 +126,10 @@ describe.each(engines)('npm start stopped under load, on %s', (engine) => {
       return { rename, answer, finish: () => request.end(body.slice(body.length / 2)) };
     });
     const reads = ['/api/categories', '/api/statuses?per_brand=false', '/api/overview', '/api/user-tokens', '/api/health'];
-    const burst = Array.from({ length: 100 }, (_, i) => reads[i % reads.length]!).map((urlPath) => ({ urlPath, answer: client.send('GET', urlPath) }));
+    const burst = Array.from({ length: 100 }, (_, i) => reads[i % reads.length]!).map((urlPath) => ({
+      urlPath,
+      answer: client.send('GET', urlPath),
+    }));
     const abandoned = Array.from({ length: 20 }, () => client.open('GET', '/api/overview'));
     for (const request of abandoned) {
       request.on('error', () => undefined);
@@ -167,23 +170,27 @@ describe('npm start under a process manager', () => {
   // systemd, Docker and the like stop a service by signalling the process they started, here npm. npm hands the
   // signal to the shell that runs the script, which must be the server itself (`exec`): a shell in between dies
   // and leaves the server running, orphaned, on its port.
-  it('a SIGTERM to npm stops the server the same way: it logs "stopped", npm exits 0 and the port is free', { timeout: 120_000 }, async () => {
-    const server = await startServerProcess(
-      {
-        ...(await databaseEnv('pglite')),
-        NODE_ENV: 'production',
-        SPA_DIR: '/nonexistent-spa',
-        SEED_OPERATOR_EMAIL: operator.email,
-        SEED_OPERATOR_PASSWORD: operator.password,
-      },
-      { throughNpm: true },
-    );
-    cleanUps.push(() => server.kill());
-    expect((await new Client(server.url).send('GET', '/api/health')).status).toBe(200);
+  it(
+    'a SIGTERM to npm stops the server the same way: it logs "stopped", npm exits 0 and the port is free',
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServerProcess(
+        {
+          ...(await databaseEnv('pglite')),
+          NODE_ENV: 'production',
+          SPA_DIR: '/nonexistent-spa',
+          SEED_OPERATOR_EMAIL: operator.email,
+          SEED_OPERATOR_PASSWORD: operator.password,
+        },
+        { throughNpm: true },
+      );
+      cleanUps.push(() => server.kill());
+      expect((await new Client(server.url).send('GET', '/api/health')).status).toBe(200);
 
-    server.child.kill('SIGTERM');
-    await server.logged((line) => line.msg === 'stopped', '"stopped"');
-    expect((await server.exited).code).toBe(0);
-    await expect(new Client(server.url).send('GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/);
-  });
+      server.child.kill('SIGTERM');
+      await server.logged((line) => line.msg === 'stopped', '"stopped"');
+      expect((await server.exited).code).toBe(0);
+      await expect(new Client(server.url).send('GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/);
+    },
+  );
 });

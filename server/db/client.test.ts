@@ -13,7 +13,10 @@ async function untilRunning(url: string) {
   try {
     await vi.waitFor(
       async () => {
-        const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%'", [database]);
+        const { rows } = await admin.query(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%'",
+          [database],
+        );
         expect(rows[0]?.n).toBe(1);
       },
       { timeout: 10_000, interval: 5 },

@@ -13,6 +13,8 @@ export async function copyDirectory(from: string, to: string): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const entry of entries) if (entry.isDirectory()) await mkdir(target(entry), { recursive: true });
   await Promise.all(
-    entries.filter((entry) => entry.isFile()).map((entry) => copyFile(path.join(entry.parentPath, entry.name), target(entry), constants.COPYFILE_FICLONE)),
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => copyFile(path.join(entry.parentPath, entry.name), target(entry), constants.COPYFILE_FICLONE)),
   );
 }

@@ -29,7 +29,10 @@ export class DataDirectoryInUseError extends Error {
     holder: Holder | undefined,
   ) {
     const who = holder ? ` by process ${holder.pid} on ${holder.host} (${holder.command}, since ${holder.since})` : ' by another process';
-    super(`The data directory ${dataDir} is in use${who}. Nothing was changed. ` + 'Stop that process first, or make the change through the running server.');
+    super(
+      `The data directory ${dataDir} is in use${who}. Nothing was changed. ` +
+        'Stop that process first, or make the change through the running server.',
+    );
     this.name = 'DataDirectoryInUseError';
   }
 }

@@ -78,7 +78,9 @@ describe.each(await availableEngines())('deleting a category or subcategory whos
 
     expect(await sqlStateOf(db.delete(subcategories).where(eq(subcategories.id, subcategoryId)))).toBe('23001');
     expect(await sqlStateOf(db.delete(categories).where(eq(categories.id, categoryId)))).toBe('23001');
-    expect(await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.id, subcategoryId))).toEqual([{ id: subcategoryId }]);
+    expect(await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.id, subcategoryId))).toEqual([
+      { id: subcategoryId },
+    ]);
     expect(await runsOf([runId])).toEqual([{ id: runId, held: 3_000 }]);
   });
 

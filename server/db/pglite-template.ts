@@ -13,7 +13,8 @@ import { copyDirectory } from './copy-directory';
  * (installed with --ignore-scripts), a first start runs initdb as before.
  */
 const modules = new URL('../../node_modules/', import.meta.url);
-const pgliteVersion = (JSON.parse(readFileSync(new URL('@electric-sql/pglite/package.json', modules), 'utf8')) as { version: string }).version;
+const pgliteVersion = (JSON.parse(readFileSync(new URL('@electric-sql/pglite/package.json', modules), 'utf8')) as { version: string })
+  .version;
 const templateDir = fileURLToPath(new URL(`.cache/catalogue-pglite/${pgliteVersion}/pglite`, modules));
 
 /** The PGlite options every cluster of this product opens with; pg_trgm backs the brands' quick filter (migration 0003). */

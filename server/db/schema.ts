@@ -279,7 +279,9 @@ export const generationRuns = pgTable(
       .on(t.type, sql`coalesce(${t.subcategoryId}, ${t.categoryId})`, sql`coalesce(${t.brandId}, 0)`)
       .where(sql`${t.finishedAt} is null`),
     uniqueIndex('generation_runs_retry_of_unique').on(t.retryOf),
-    index('generation_runs_queue_idx').on(t.id).where(sql`${t.finishedAt} is null`),
+    index('generation_runs_queue_idx')
+      .on(t.id)
+      .where(sql`${t.finishedAt} is null`),
     index('generation_runs_subcategory_idx').on(t.subcategoryId, t.createdAt),
     index('generation_runs_category_idx').on(t.categoryId, t.createdAt),
     index('generation_runs_brand_idx').on(t.brandId, t.createdAt),
@@ -384,7 +386,6 @@ export const tokenLedger = pgTable(
     check('token_ledger_purchase_has_reference', sql`${t.reason} <> 'purchase' or ${t.reference} is not null`),
   ],
 );
-
 
 /** An operator's columns of one grid (docs/product.md#grids): order, hidden, widths, as contract/grid-settings.ts says. */
 export const gridSettings = pgTable(

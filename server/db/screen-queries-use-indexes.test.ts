@@ -38,7 +38,8 @@ async function queriesDuring(during: () => Promise<void>): Promise<SeenQuery[]> 
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
     if (typeof config === 'string') seen.push({ text: config, values: Array.isArray(values) ? values : [] });
-    else if (config && typeof config.text === 'string') seen.push({ text: config.text, values: config.values ?? (Array.isArray(values) ? values : []) });
+    else if (config && typeof config.text === 'string')
+      seen.push({ text: config.text, values: config.values ?? (Array.isArray(values) ? values : []) });
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {
@@ -50,7 +51,7 @@ async function queriesDuring(during: () => Promise<void>): Promise<SeenQuery[]> 
 }
 
 // PostgreSQL only: TEST_DATABASES=pglite leaves this file out of the run (vite.config.ts).
-describe('the screens\' queries at catalogue scale on PostgreSQL', () => {
+describe("the screens' queries at catalogue scale on PostgreSQL", () => {
   let t: TestApp;
   let seeded: ScaleSummary;
   let baseUrl: string;
@@ -80,7 +81,10 @@ describe('the screens\' queries at catalogue scale on PostgreSQL', () => {
         await answer.arrayBuffer();
       }
     });
-    expect(Object.values(statuses).every((status) => status === 200), JSON.stringify(statuses)).toBe(true);
+    expect(
+      Object.values(statuses).every((status) => status === 200),
+      JSON.stringify(statuses),
+    ).toBe(true);
 
     const reads = seen.filter((q) => /^\s*(select|with)\b/i.test(q.text));
     expect(reads.length).toBeGreaterThan(calls.length);
@@ -88,7 +92,11 @@ describe('the screens\' queries at catalogue scale on PostgreSQL', () => {
     const sizes = await t.database.db.execute<{ relname: string; rows: number }>(
       sql`select relname, reltuples::bigint::int as rows from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
     );
-    const large = new Set((sizes as unknown as { rows: { relname: string; rows: number }[] }).rows.filter((r) => r.rows >= largeTableRows).map((r) => r.relname));
+    const large = new Set(
+      (sizes as unknown as { rows: { relname: string; rows: number }[] }).rows
+        .filter((r) => r.rows >= largeTableRows)
+        .map((r) => r.relname),
+    );
     expect([...large]).toEqual(expect.arrayContaining(['brands', 'equipments']));
 
     const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
@@ -96,7 +104,10 @@ describe('the screens\' queries at catalogue scale on PostgreSQL', () => {
     const scans: string[] = [];
     try {
       // The check itself: a query that can only read the table whole is caught.
-      const control = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) select * from equipments where id % $1 = 3`, [7]);
+      const control = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (format json) select * from equipments where id % $1 = 3`,
+        [7],
+      );
       expect(sequentialScans(control.rows[0]!['QUERY PLAN'][0].Plan)).toContain('equipments');
       for (const read of reads) {
         const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${read.text}`, read.values);

@@ -1,7 +1,12 @@
 import type { Readable } from 'node:stream';
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Brand } from '../../contract/brands';
-import { brandExclusionExportColumns, brandExportColumns, type BrandExclusionsExportQuery, type BrandsExportQuery } from '../../contract/grid-exports';
+import {
+  brandExclusionExportColumns,
+  brandExportColumns,
+  type BrandExclusionsExportQuery,
+  type BrandsExportQuery,
+} from '../../contract/grid-exports';
 import { notGeneratedStatus } from '../../contract/statuses';
 import { containsPattern, listBrandsPage } from '../catalogue/brands';
 import type { Executor } from '../db/client';
@@ -28,7 +33,10 @@ export async function brandsCsv(db: Executor, query: BrandsExportQuery): Promise
   const [subcategory] = await db.select({ name: subcategories.name }).from(subcategories).where(eq(subcategories.id, query.subcategory_id));
   if (!subcategory) throw new NotFoundError('Subcategory');
   const batches = offsetBatchesOf(async (offset, limit) => (await listBrandsPage(db, { ...query, offset, limit })).brands);
-  return { name: `brands-${subcategory.name}`, csv: csvStream({ headers: brandExportColumns, cells: brandCells, columns: query.columns, batches }) };
+  return {
+    name: `brands-${subcategory.name}`,
+    csv: csvStream({ headers: brandExportColumns, cells: brandCells, columns: query.columns, batches }),
+  };
 }
 
 type BrandExclusionColumn = keyof typeof brandExclusionExportColumns;
@@ -59,7 +67,10 @@ function socialUrls(socials: string | null): string | null {
   try {
     const links: unknown = JSON.parse(socials);
     if (!Array.isArray(links)) return null;
-    return links.map((link: unknown) => (typeof link === 'object' && link !== null && 'url' in link ? String(link.url) : '')).filter(Boolean).join(' ');
+    return links
+      .map((link: unknown) => (typeof link === 'object' && link !== null && 'url' in link ? String(link.url) : ''))
+      .filter(Boolean)
+      .join(' ');
   } catch {
     return null;
   }
@@ -90,7 +101,13 @@ const filterColumns: readonly BrandExclusionColumn[] = ['category', 'subcategory
 /** GET /api/brands/exclusions/export: the excluded brands, by default newest exclusion first. */
 export function brandExclusionsCsv(db: Executor, query: BrandExclusionsExportQuery): Readable {
   const pattern = query.q ? containsPattern(query.q) : undefined;
-  const filter = pattern === undefined ? undefined : sql`(${sql.join(filterColumns.map((id) => sql`${columnText[id]} ilike ${pattern}`), sql` or `)})`;
+  const filter =
+    pattern === undefined
+      ? undefined
+      : sql`(${sql.join(
+          filterColumns.map((id) => sql`${columnText[id]} ilike ${pattern}`),
+          sql` or `,
+        )})`;
   const listOrder = [desc(brandExclusions.createdAt), desc(brandExclusions.brandId)];
   const order =
     query.sort === undefined ? listOrder : [sql`lower(${columnText[query.sort]}) ${sql.raw(query.dir)} nulls last`, ...listOrder];

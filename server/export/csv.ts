@@ -49,6 +49,11 @@ export function csvStream<Row, Id extends string>(options: {
 /** The `Content-Disposition` of a download: `{name}-{YYYY-MM-DD}.csv`, the name reduced to safe characters. */
 export function csvAttachment(name: string): string {
   const day = new Date().toISOString().slice(0, 10);
-  const safe = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'export';
+  const safe =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'export';
   return `attachment; filename="${safe}-${day}.csv"`;
 }

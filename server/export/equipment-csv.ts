@@ -112,7 +112,16 @@ function quickFilter(q: string | undefined, columns: readonly EquipmentColumn[])
 
 /** The details grid filters on the text columns (not on the flags nor the date), as its column definitions say. */
 const equipmentFilterColumns: readonly EquipmentColumn[] = [
-  'brand', 'model', 'year', 'category', 'subcategory', 'specifications', 'description', 'tags', 'seo_title', 'seo_description',
+  'brand',
+  'model',
+  'year',
+  'category',
+  'subcategory',
+  'specifications',
+  'description',
+  'tags',
+  'seo_title',
+  'seo_description',
 ];
 
 /**
@@ -128,7 +137,9 @@ async function equipmentScope(db: Executor, query: EquipmentsExportQuery): Promi
   const where: SQL[] = [];
   const names: string[] = [];
   if (query.subcategory !== undefined) {
-    const ids = (await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, query.subcategory))).map((r) => r.id);
+    const ids = (await db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, query.subcategory))).map(
+      (r) => r.id,
+    );
     if (ids.length === 0) throw new NotFoundError('Subcategory');
     where.push(inArray(equipments.subcategoryId, ids));
     names.push(query.subcategory);
@@ -161,8 +172,16 @@ export async function equipmentsCsv(db: Executor, query: EquipmentsExportQuery):
           const keyset =
             after === undefined
               ? filter
-              : and(filter, sql`(${equipments.brand}, ${equipments.model}, ${equipments.id}) > (${after.brand}::varchar, ${after.model}::varchar, ${after.id}::int)`);
-          const rows = rowsOf(await selectRows(db).where(keyset).orderBy(...listOrder).limit(size));
+              : and(
+                  filter,
+                  sql`(${equipments.brand}, ${equipments.model}, ${equipments.id}) > (${after.brand}::varchar, ${after.model}::varchar, ${after.id}::int)`,
+                );
+          const rows = rowsOf(
+            await selectRows(db)
+              .where(keyset)
+              .orderBy(...listOrder)
+              .limit(size),
+          );
           return { rows, next: rows.at(-1) };
         })
       : offsetBatchesOf(async (offset, limit) =>

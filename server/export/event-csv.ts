@@ -31,5 +31,8 @@ export async function eventsCsv(db: Executor, query: EventsExportQuery): Promise
   const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, query.category_id));
   if (!category) throw new NotFoundError('Category');
   const batches = offsetBatchesOf(async (offset, limit) => (await listEventsPage(db, { ...query, offset, limit })).events);
-  return { name: `events-${category.name}`, csv: csvStream({ headers: eventExportColumns, cells: eventCells, columns: query.columns, batches }) };
+  return {
+    name: `events-${category.name}`,
+    csv: csvStream({ headers: eventExportColumns, cells: eventCells, columns: query.columns, batches }),
+  };
 }

@@ -22,7 +22,13 @@ describe.each(await availableEngines())('a run whose announcement fails after it
   beforeAll(async () => {
     let userId: number;
     ({ t, ids, headers, userId } = await catalogueApp(engine));
-    await changeBalance(t.database.db, { userId, delta: 50_000, reason: 'adjustment', reference: `announce-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(t.database.db, {
+      userId,
+      delta: 50_000,
+      reason: 'adjustment',
+      reference: `announce-${userId}`,
+      description: 'Balance adjustment',
+    });
   });
   afterAll(() => t?.close());
 
@@ -60,14 +66,31 @@ describe.each(await availableEngines())('a run whose announcement fails after it
       expect(answer.events.length).toBeGreaterThan(0);
       expect(answer.message).toBe(`Generated ${answer.events.length} new events.`);
 
-      const [run] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, category)).orderBy(desc(generationRuns.id)).limit(1);
+      const [run] = await t.database.db
+        .select()
+        .from(generationRuns)
+        .where(eq(generationRuns.categoryId, category))
+        .orderBy(desc(generationRuns.id))
+        .limit(1);
       expect(run).toMatchObject({ status: statusNames.generated, itemsAdded: answer.events.length, heldTokens: 0 });
       expect(run?.chargedTokens).toBeGreaterThan(0);
-      expect((await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.runId, run?.id ?? 0))).map((row) => row.delta)).toEqual([-(run?.chargedTokens ?? 0)]);
+      expect(
+        (
+          await t.database.db
+            .select()
+            .from(tokenLedger)
+            .where(eq(tokenLedger.runId, run?.id ?? 0))
+        ).map((row) => row.delta),
+      ).toEqual([-(run?.chargedTokens ?? 0)]);
 
       const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; runId?: number; err?: { message?: string } });
       expect(logged).toContainEqual(
-        expect.objectContaining({ level: 50, msg: 'generation run finished, but announcing it failed', runId: run?.id, err: expect.objectContaining({ message: 'broker down' }) }),
+        expect.objectContaining({
+          level: 50,
+          msg: 'generation run finished, but announcing it failed',
+          runId: run?.id,
+          err: expect.objectContaining({ message: 'broker down' }),
+        }),
       );
       expect(logged.map((line) => line.msg)).toContain('generation run finished');
       expect(logged.map((line) => line.msg)).not.toContain('generated items could not be stored');

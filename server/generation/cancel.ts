@@ -49,7 +49,8 @@ export async function cancelRun(
 
   deps.worker.abandon(run.id);
   if (status) {
-    const [brand] = run.brandId === null ? [] : await deps.db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, run.brandId));
+    const [brand] =
+      run.brandId === null ? [] : await deps.db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, run.brandId));
     statusChanged(deps.notifier, serializeStatus(status, brand ?? null), await countInProgress(deps.db));
     if (run.type === 'Equipments' && run.brandId !== null && run.subcategoryId !== null) {
       brandUpdated(deps.notifier, run.brandId);

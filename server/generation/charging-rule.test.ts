@@ -40,7 +40,13 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     ({ t, call, ids, userId } = await catalogueApp(engine, { ai: openAiConfig(fake) }));
-    await changeBalance(t.database.db, { userId, delta: 200_000, reason: 'adjustment', reference: `charging-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(t.database.db, {
+      userId,
+      delta: 200_000,
+      reason: 'adjustment',
+      reference: `charging-${userId}`,
+      description: 'Balance adjustment',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -54,15 +60,22 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
     if (!run) throw new Error('no run');
     return run;
   };
-  const historyOf = async (categoryId: number) => (await call<GenerationHistoryEntry[]>('GET', `/api/history?type=Events&category_id=${categoryId}`)).body;
+  const historyOf = async (categoryId: number) =>
+    (await call<GenerationHistoryEntry[]>('GET', `/api/history?type=Events&category_id=${categoryId}`)).body;
 
   it('a JSON answer whose every item fails the checks ends Failed, not green, charged what the provider reports, and says what was dropped', async () => {
     const category = await ids.category('Medical Devices');
     const before = await balance();
-    fake.enqueue(listAnswer('events', [{ description: 'no name' }, { name: '' }, { title: 'Wrong key' }], { prompt_tokens: 300, completion_tokens: 120 }));
+    fake.enqueue(
+      listAnswer('events', [{ description: 'no name' }, { name: '' }, { title: 'Wrong key' }], {
+        prompt_tokens: 300,
+        completion_tokens: 120,
+      }),
+    );
     const res = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
     expect(res.status).toBe(502);
-    const said = 'None of the 3 events the AI provider proposed could be stored. 3 proposed, all dropped (name missing ×2, name empty ×1); 420 tokens charged.';
+    const said =
+      'None of the 3 events the AI provider proposed could be stored. 3 proposed, all dropped (name missing ×2, name empty ×1); 420 tokens charged.';
     expect(res.body.message).toBe(said);
     expect(await balance()).toBe((before ?? 0) - 420);
 
@@ -85,8 +98,14 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
     );
     const [entry] = await historyOf(category);
     expect(entry).toMatchObject({ id: run.id, status: statusNames.failed, charged_tokens: 420, items_dropped: 3, message: run.message });
-    expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))).toMatchObject({ name: statusNames.failed, message: said });
-    const [charge] = await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${run.id}`));
+    expect(await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category })).toMatchObject({
+      name: statusNames.failed,
+      message: said,
+    });
+    const [charge] = await t.database.db
+      .select()
+      .from(tokenLedger)
+      .where(eq(tokenLedger.reference, `run:${run.id}`));
     expect(charge?.delta).toBe(-420);
   });
 
@@ -105,23 +124,45 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
     expect(expected).toBeGreaterThan(0);
     expect(await balance()).toBe((before ?? 0) - expected);
     const run = await lastRunOf(category);
-    expect(run).toMatchObject({ status: statusNames.generated, charged_tokens: expected, charge_basis: 'counted', items_proposed: 2, items_added: 2 });
-    expect(run.message).toContain(`<p>2 proposed, all added; ${expected.toLocaleString('en-US')} tokens charged (counted: the provider reported no usage).</p>`);
+    expect(run).toMatchObject({
+      status: statusNames.generated,
+      charged_tokens: expected,
+      charge_basis: 'counted',
+      items_proposed: 2,
+      items_added: 2,
+    });
+    expect(run.message).toContain(
+      `<p>2 proposed, all added; ${expected.toLocaleString('en-US')} tokens charged (counted: the provider reported no usage).</p>`,
+    );
   });
 
   it('an answer of names already known is No New Results: "N proposed, all already known", and still paid for', async () => {
     const category = await ids.category('Agricultural Machinery');
-    fake.enqueue(listAnswer('events', [{ name: 'Known Agri Days' }, { name: 'Known Tractor Show' }], { prompt_tokens: 300, completion_tokens: 120 }));
+    fake.enqueue(
+      listAnswer('events', [{ name: 'Known Agri Days' }, { name: 'Known Tractor Show' }], { prompt_tokens: 300, completion_tokens: 120 }),
+    );
     expect((await call('POST', '/api/events/generate', { category_id: category })).status).toBe(200);
 
     const before = await balance();
-    fake.enqueue(listAnswer('events', [{ name: 'known agri days' }, { name: 'Known Tractor Show' }, { name: 'Known Tractor Show' }], { prompt_tokens: 300, completion_tokens: 120 }));
+    fake.enqueue(
+      listAnswer('events', [{ name: 'known agri days' }, { name: 'Known Tractor Show' }, { name: 'Known Tractor Show' }], {
+        prompt_tokens: 300,
+        completion_tokens: 120,
+      }),
+    );
     const res = await call<{ events: unknown[]; message: string }>('POST', '/api/events/generate', { category_id: category });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ events: [], message: 'Nothing new was found.' });
     expect(await balance()).toBe((before ?? 0) - 420);
     const run = await lastRunOf(category);
-    expect(run).toMatchObject({ status: statusNames.noNewResults, charged_tokens: 420, items_proposed: 3, items_known: 3, items_added: 0, items_dropped: 0 });
+    expect(run).toMatchObject({
+      status: statusNames.noNewResults,
+      charged_tokens: 420,
+      items_proposed: 3,
+      items_known: 3,
+      items_added: 0,
+      items_dropped: 0,
+    });
     const [entry] = await historyOf(category);
     expect(entry?.message).toBe(
       '<p>Nothing new was found for the events of Agricultural Machinery.</p><p>3 proposed, all already known; 420 tokens charged.</p><p>Model: test-model.</p>',
@@ -135,6 +176,11 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
     const res = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
     expect(res.status).toBe(502);
     expect(await balance()).toBe(before);
-    expect(await lastRunOf(category)).toMatchObject({ status: statusNames.failed, charged_tokens: 0, charge_basis: 'none', items_proposed: 0 });
+    expect(await lastRunOf(category)).toMatchObject({
+      status: statusNames.failed,
+      charged_tokens: 0,
+      charge_basis: 'none',
+      items_proposed: 0,
+    });
   });
 });

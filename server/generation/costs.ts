@@ -55,10 +55,20 @@ export async function targetsFree(db: Executor, targets: readonly RunTarget[]): 
  * knows, which a brand of 100 models lists and a new brand does not) and the largest answer. `first` is the first
  * target's context (the plan read it); the models of several brands are read together, a few queries for any number.
  */
-export async function mostCosts(db: Executor, first: TargetContext, targets: readonly RunTarget[], maxOutputTokens: number): Promise<number[]> {
-  const sameAsFirst = (t: RunTarget) => t.type === first.target.type && t.subcategoryId === first.target.subcategoryId && t.brandId === first.target.brandId;
+export async function mostCosts(
+  db: Executor,
+  first: TargetContext,
+  targets: readonly RunTarget[],
+  maxOutputTokens: number,
+): Promise<number[]> {
+  const sameAsFirst = (t: RunTarget) =>
+    t.type === first.target.type && t.subcategoryId === first.target.subcategoryId && t.brandId === first.target.brandId;
   if (first.target.type !== 'Equipments' || targets.every(sameAsFirst)) return targets.map(() => mostRunCost(first, maxOutputTokens));
-  const contexts = await loadModelContexts(db, first.target.subcategoryId, targets.map((t) => t.brandId ?? 0));
+  const contexts = await loadModelContexts(
+    db,
+    first.target.subcategoryId,
+    targets.map((t) => t.brandId ?? 0),
+  );
   return targets.map((t) => {
     const context = t.brandId === null ? undefined : contexts.get(t.brandId);
     // A brand deleted since the plan read it is not queued (nothing to price).

@@ -82,13 +82,19 @@ describe.each(await availableEngines())('runs after a crash, on %s', (engine) =>
     const targets = await subcategoryIds(api);
     for (const subcategory_id of targets) expect((await api.post('/api/brands/generate', { subcategory_id })).status).toBe(200);
     // Two runs work (each holding its most possible cost), the third waits its turn.
-    await eventually(async () => ((await api.get<{ held_tokens: number }>('/api/user-tokens')).held_tokens > 8_000 ? true : undefined), 30_000);
+    await eventually(
+      async () => ((await api.get<{ held_tokens: number }>('/api/user-tokens')).held_tokens > 8_000 ? true : undefined),
+      30_000,
+    );
     await first.kill();
 
     const second = await startServerProcess({ ...env, AI_DEMO_DELAY_MS: '200' });
     cleanups.push(() => second.kill());
     const again = await signIn(second);
-    await eventually(async () => ((await again.get<{ in_progress: number }>('/api/statuses?per_brand=false')).in_progress === 0 ? true : undefined), 60_000);
+    await eventually(
+      async () => ((await again.get<{ in_progress: number }>('/api/statuses?per_brand=false')).in_progress === 0 ? true : undefined),
+      60_000,
+    );
     expect(await again.get('/api/user-tokens')).toMatchObject({ held_tokens: 0 });
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);

@@ -29,7 +29,11 @@ function rotate<T>(items: readonly T[], by: number): T[] {
   return [...items.slice(start), ...items.slice(0, start)];
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The first `count` candidates whose name is not known yet (case-insensitively). */
 function fresh<T>(candidates: Iterable<T>, nameOf: (item: T) => string, known: readonly string[], count: number): T[] {
@@ -59,7 +63,6 @@ export interface DemoProviderOptions {
 }
 
 export function createDemoProvider(options: DemoProviderOptions = {}): GenerationProvider {
-
   async function answer<T>(prompt: Prompt, items: T[], signal: AbortSignal): Promise<Generated<T>> {
     if (options.delayMs) await sleep(options.delayMs, undefined, { signal });
     return {
@@ -95,34 +98,48 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
           seo_description: `Dates, venue and exhibitors of ${name}.`,
         };
       });
-      return answer(prompt, fresh(candidates, (e) => e.name, request.known, request.count), signal);
+      return answer(
+        prompt,
+        fresh(candidates, (e) => e.name, request.known, request.count),
+        signal,
+      );
     },
 
     brands(request, signal) {
       const prompt = brandsPrompt(request);
       const seed = hash(`${request.category}/${request.subcategory}`);
-      const candidates = [...pairs(rotate(brandStems, seed), rotate(brandSuffixes, seed >>> 4))].map(([stem, suffix], index): GeneratedBrand => {
-        const name = `${stem} ${suffix}`;
-        const country = countries[(seed + index) % countries.length] ?? 'Germany';
-        return {
-          name,
-          seo_title: `${name} ${request.subcategory}`.slice(0, 255),
-          seo_description: `Demo brand of ${request.subcategory.toLowerCase()}, generated offline: not a real company.`,
-          website: `https://example.com/brands/${slug(name)}`,
-          country,
-          address: `${stem} Street 1, ${country}`,
-          phone_number: null,
-          email: `info@${slug(name)}.example.com`,
-          socials: [{ type: 'linkedin', url: `https://www.linkedin.com/company/${slug(name)}` }],
-        };
-      });
-      return answer(prompt, fresh(candidates, (b) => b.name, request.known, request.count), signal);
+      const candidates = [...pairs(rotate(brandStems, seed), rotate(brandSuffixes, seed >>> 4))].map(
+        ([stem, suffix], index): GeneratedBrand => {
+          const name = `${stem} ${suffix}`;
+          const country = countries[(seed + index) % countries.length] ?? 'Germany';
+          return {
+            name,
+            seo_title: `${name} ${request.subcategory}`.slice(0, 255),
+            seo_description: `Demo brand of ${request.subcategory.toLowerCase()}, generated offline: not a real company.`,
+            website: `https://example.com/brands/${slug(name)}`,
+            country,
+            address: `${stem} Street 1, ${country}`,
+            phone_number: null,
+            email: `info@${slug(name)}.example.com`,
+            socials: [{ type: 'linkedin', url: `https://www.linkedin.com/company/${slug(name)}` }],
+          };
+        },
+      );
+      return answer(
+        prompt,
+        fresh(candidates, (b) => b.name, request.known, request.count),
+        signal,
+      );
     },
 
     models(request, signal) {
       const prompt = modelsPrompt(request);
       const seed = hash(`${request.subcategory}/${request.brand}`);
-      const prefix = request.brand.replace(/[^A-Za-z]/g, '').slice(0, 2).toUpperCase() || 'DM';
+      const prefix =
+        request.brand
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 2)
+          .toUpperCase() || 'DM';
       const numbers = [100, 200, 300, 450, 600, 800].map((n) => n + (seed % 50));
       const candidates = [...pairs(numbers, rotate(modelSeries, seed))].map(([number, series], index): GeneratedModel => {
         const model = `${prefix}-${number} ${series}`;
@@ -138,7 +155,11 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
           seo_description: `${request.brand} ${model} specifications.`,
         };
       });
-      return answer(prompt, fresh(candidates, (m) => m.model, request.known, request.count), signal);
+      return answer(
+        prompt,
+        fresh(candidates, (m) => m.model, request.known, request.count),
+        signal,
+      );
     },
   };
 }

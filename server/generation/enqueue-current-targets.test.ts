@@ -22,10 +22,24 @@ describe.each(await availableEngines())('enqueueRuns reads its targets afresh, o
   beforeAll(async () => {
     t = await createTestApp(engine);
     const db = t.database.db;
-    [from, to] = (await db.insert(categories).values([{ name: 'Queue from' }, { name: 'Queue to' }]).returning({ id: categories.id })).map((row) => row.id) as [number, number];
-    [{ id: subcategory }] = (await db.insert(subcategories).values({ categoryId: to, name: 'Queue subcategory' }).returning({ id: subcategories.id })) as [{ id: number }];
+    [from, to] = (
+      await db
+        .insert(categories)
+        .values([{ name: 'Queue from' }, { name: 'Queue to' }])
+        .returning({ id: categories.id })
+    ).map((row) => row.id) as [number, number];
+    [{ id: subcategory }] = (await db
+      .insert(subcategories)
+      .values({ categoryId: to, name: 'Queue subcategory' })
+      .returning({ id: subcategories.id })) as [{ id: number }];
     [kept, excluded] = (
-      await db.insert(brands).values([{ subcategoryId: subcategory, name: 'Queue kept' }, { subcategoryId: subcategory, name: 'Queue excluded' }]).returning({ id: brands.id })
+      await db
+        .insert(brands)
+        .values([
+          { subcategoryId: subcategory, name: 'Queue kept' },
+          { subcategoryId: subcategory, name: 'Queue excluded' },
+        ])
+        .returning({ id: brands.id })
     ).map((row) => row.id) as [number, number];
     await db.insert(brandExclusions).values({ brandId: excluded });
     ({ userId } = await t.signIn());
@@ -33,10 +47,14 @@ describe.each(await availableEngines())('enqueueRuns reads its targets afresh, o
   afterAll(() => t?.close());
 
   it('queues a target planned in its subcategory’s former category in the category it is in now', async () => {
-    const queued = await t.database.db.transaction((tx) => enqueueRuns(tx, { userId, targets: [{ type: 'Brands', categoryId: from, subcategoryId: subcategory, brandId: null }] }));
+    const queued = await t.database.db.transaction((tx) =>
+      enqueueRuns(tx, { userId, targets: [{ type: 'Brands', categoryId: from, subcategoryId: subcategory, brandId: null }] }),
+    );
     expect(queued.runs.map((run) => run.categoryId)).toEqual([to]);
     // And a second one of the same target, whichever category it names, is skipped: it is under way.
-    const again = await t.database.db.transaction((tx) => enqueueRuns(tx, { userId, targets: [{ type: 'Brands', categoryId: to, subcategoryId: subcategory, brandId: null }] }));
+    const again = await t.database.db.transaction((tx) =>
+      enqueueRuns(tx, { userId, targets: [{ type: 'Brands', categoryId: to, subcategoryId: subcategory, brandId: null }] }),
+    );
     expect(again).toMatchObject({ runs: [], excluded: 0 });
   });
 

@@ -32,12 +32,19 @@ describe.each(await availableEngines())('the estimate prices each run at its own
     });
     const db = t.database.db;
     const [category] = await db.insert(categories).values({ name: 'Priced category' }).returning({ id: categories.id });
-    [{ id: subcategory }] = (await db.insert(subcategories).values({ categoryId: category!.id, name: 'Priced subcategory' }).returning({ id: subcategories.id })) as [
-      { id: number },
-    ];
+    [{ id: subcategory }] = (await db
+      .insert(subcategories)
+      .values({ categoryId: category!.id, name: 'Priced subcategory' })
+      .returning({ id: subcategories.id })) as [{ id: number }];
     // The brand without models first: it was the one every brand was priced at.
-    [{ id: empty }] = (await db.insert(brands).values({ subcategoryId: subcategory, name: 'Priced maker new' }).returning({ id: brands.id })) as [{ id: number }];
-    [{ id: full }] = (await db.insert(brands).values({ subcategoryId: subcategory, name: 'Priced maker known' }).returning({ id: brands.id })) as [{ id: number }];
+    [{ id: empty }] = (await db
+      .insert(brands)
+      .values({ subcategoryId: subcategory, name: 'Priced maker new' })
+      .returning({ id: brands.id })) as [{ id: number }];
+    [{ id: full }] = (await db
+      .insert(brands)
+      .values({ subcategoryId: subcategory, name: 'Priced maker known' })
+      .returning({ id: brands.id })) as [{ id: number }];
     await db.insert(equipments).values(
       Array.from({ length: 100 }, (_, i) => ({
         categoryId: category!.id,
@@ -70,7 +77,8 @@ describe.each(await availableEngines())('the estimate prices each run at its own
 
   it('a balance the estimate calls affordable, exactly: both runs hold their most at once and neither ends "Insufficient tokens"', async () => {
     const probe = caller(t, (await t.signIn({ tokens: 1_000_000 })).headers);
-    const { max_tokens: most } = (await estimate(probe, { type: 'Equipments', subcategory_id: subcategory, filter: { q: 'priced maker' } })).body;
+    const { max_tokens: most } = (await estimate(probe, { type: 'Equipments', subcategory_id: subcategory, filter: { q: 'priced maker' } }))
+      .body;
     const { userId, headers } = await t.signIn({ tokens: most });
     const call = caller(t, headers);
     expect((await estimate(call, { type: 'Equipments', subcategory_id: subcategory, filter: { q: 'priced maker' } })).body).toMatchObject({
@@ -80,15 +88,29 @@ describe.each(await availableEngines())('the estimate prices each run at its own
       affordable: true,
     });
 
-    const answers = [heldAnswer(listAnswer('models', [{ model: 'Priced new model A' }])), heldAnswer(listAnswer('models', [{ model: 'Priced new model B' }]))];
+    const answers = [
+      heldAnswer(listAnswer('models', [{ model: 'Priced new model A' }])),
+      heldAnswer(listAnswer('models', [{ model: 'Priced new model B' }])),
+    ];
     fake.enqueue(...answers.map((held) => held.answer));
-    const queued = await call<GenerateEquipmentsAnswer>('POST', '/api/equipments/generate', { subcategory_id: subcategory, filter: { q: 'priced maker' } });
+    const queued = await call<GenerateEquipmentsAnswer>('POST', '/api/equipments/generate', {
+      subcategory_id: subcategory,
+      filter: { q: 'priced maker' },
+    });
     expect(queued.body).toMatchObject({ queued: 2 });
     const runs = await t.database.db.select().from(generationRuns).where(eq(generationRuns.userId, userId));
     expect(runs).toHaveLength(2);
     // Both runs have started (held their most) or ended; the provider holds every request it got.
     const started = await eventually(async () => {
-      const rows = await t.database.db.select().from(generationRuns).where(inArray(generationRuns.id, runs.map((run) => run.id)));
+      const rows = await t.database.db
+        .select()
+        .from(generationRuns)
+        .where(
+          inArray(
+            generationRuns.id,
+            runs.map((run) => run.id),
+          ),
+        );
       return rows.every((row) => row.startedAt !== null || row.finishedAt !== null) ? rows : undefined;
     });
     expect(started.map((run) => run.status)).toEqual([statusNames.inProgress, statusNames.inProgress]);

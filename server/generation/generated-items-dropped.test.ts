@@ -33,8 +33,17 @@ describe.each(engines)('generated items dropped one by one on %s', (engine) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    ({ t, call, ids, userId } = await catalogueApp(engine, { ai: openAiConfig(fake), generation: { concurrency: 1, pollMs: 100, leaseMs: 30_000 } }));
-    await changeBalance(db(), { userId, delta: 100_000, reason: 'adjustment', reference: `dropped-${userId}`, description: 'Balance adjustment' });
+    ({ t, call, ids, userId } = await catalogueApp(engine, {
+      ai: openAiConfig(fake),
+      generation: { concurrency: 1, pollMs: 100, leaseMs: 30_000 },
+    }));
+    await changeBalance(db(), {
+      userId,
+      delta: 100_000,
+      reason: 'adjustment',
+      reference: `dropped-${userId}`,
+      description: 'Balance adjustment',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -50,14 +59,29 @@ describe.each(engines)('generated items dropped one by one on %s', (engine) => {
 
   it('dates the database would refuse (2024-02-30, 0000-01-01) drop their own events only: "8 proposed: 6 added, 2 dropped (start_date not a date)"', async () => {
     const category = await ids.category('Construction Equipment');
-    const good = ['2027-03-01', '2028-02-29', '2027-12-31', '0001-01-01', '9999-12-31', ''].map((date, i) => ({ name: `Good Dates Fair ${i}`, start_date: date }));
+    const good = ['2027-03-01', '2028-02-29', '2027-12-31', '0001-01-01', '9999-12-31', ''].map((date, i) => ({
+      name: `Good Dates Fair ${i}`,
+      start_date: date,
+    }));
     fake.enqueue(
-      listAnswer('events', [good[0], { name: 'Leap Slip Expo', start_date: '2024-02-30' }, ...good.slice(1, 4), { name: 'Year Zero Summit', start_date: '0000-01-01' }, ...good.slice(4)], {
-        prompt_tokens: 500,
-        completion_tokens: 300,
-      }),
+      listAnswer(
+        'events',
+        [
+          good[0],
+          { name: 'Leap Slip Expo', start_date: '2024-02-30' },
+          ...good.slice(1, 4),
+          { name: 'Year Zero Summit', start_date: '0000-01-01' },
+          ...good.slice(4),
+        ],
+        {
+          prompt_tokens: 500,
+          completion_tokens: 300,
+        },
+      ),
     );
-    const res = await call<{ events: { name: string; start_date: string | null }[]; message: string }>('POST', '/api/events/generate', { category_id: category });
+    const res = await call<{ events: { name: string; start_date: string | null }[]; message: string }>('POST', '/api/events/generate', {
+      category_id: category,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Generated 6 new events.');
     expect(res.body.events.map((e) => e.name)).toEqual(good.map((e) => e.name));
@@ -86,7 +110,12 @@ describe.each(engines)('generated items dropped one by one on %s', (engine) => {
     await db().execute(sql.raw(`alter table equipments add constraint refuses_one_model check (model <> 'Refused Digger 9') not valid`));
     try {
       fake.enqueue(
-        listAnswer('models', [{ model: 'Kept Digger 1', year: 2020 }, { model: 'Refused Digger 9' }, { model: 'Kept Digger 2', is_manufactured: 'perhaps' }, { model: 'Kept Digger 3' }]),
+        listAnswer('models', [
+          { model: 'Kept Digger 1', year: 2020 },
+          { model: 'Refused Digger 9' },
+          { model: 'Kept Digger 2', is_manufactured: 'perhaps' },
+          { model: 'Kept Digger 3' },
+        ]),
       );
       const res = await call('POST', '/api/equipments/generate', { subcategory_id: subcategory, brands: [brand.id] });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -103,7 +132,9 @@ describe.each(engines)('generated items dropped one by one on %s', (engine) => {
         ],
         chargedTokens: 300,
       });
-      expect(run.message).toContain('4 proposed: 2 added, 2 dropped (is_manufactured not true or false ×1, refused by the database ×1); 300 tokens charged.');
+      expect(run.message).toContain(
+        '4 proposed: 2 added, 2 dropped (is_manufactured not true or false ×1, refused by the database ×1); 300 tokens charged.',
+      );
     } finally {
       await db().execute(sql.raw('alter table equipments drop constraint refuses_one_model'));
     }
@@ -114,7 +145,9 @@ describe.each(engines)('generated items dropped one by one on %s', (engine) => {
 
   it('a brand whose information row the database refuses is dropped whole (no brand without its information), the others kept', async () => {
     const subcategory = await ids.subcategory('Bulldozers');
-    await db().execute(sql.raw(`alter table brand_informations add constraint refuses_nowhere check (country is distinct from 'Nowhere') not valid`));
+    await db().execute(
+      sql.raw(`alter table brand_informations add constraint refuses_nowhere check (country is distinct from 'Nowhere') not valid`),
+    );
     try {
       fake.enqueue(
         listAnswer('brands', [

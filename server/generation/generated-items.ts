@@ -33,8 +33,8 @@ const name = text.pipe(
 /** A `date` column: a real calendar day (2024-02-30 is not) of a year PostgreSQL takes (0000 is not one); empty is none. */
 const isoDate = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : typeof value === 'string' ? value.trim() : value),
-  z
-    .iso.date({ error: 'not a date' })
+  z.iso
+    .date({ error: 'not a date' })
     .refine((value) => !value.startsWith('0000'), 'not a date')
     .nullish()
     .transform((value) => value ?? null),
@@ -45,7 +45,11 @@ const flag = z
   .transform((value) => value ?? true);
 const webAddress = text
   .nullish()
-  .transform((value) => (value && /^https?:\/\/[^\s<>"']+$/i.test(value.trim()) && URL.canParse(value.trim()) && value.trim().length <= 2048 ? value.trim() : null));
+  .transform((value) =>
+    value && /^https?:\/\/[^\s<>"']+$/i.test(value.trim()) && URL.canParse(value.trim()) && value.trim().length <= 2048
+      ? value.trim()
+      : null,
+  );
 
 export const generatedEvent = z
   .object({
@@ -66,7 +70,16 @@ export const generatedEvent = z
 export type GeneratedEvent = z.output<typeof generatedEvent>;
 
 export const socialTypes = ['crunchbase', 'facebook', 'x', 'linkedin'] as const;
-const social = z.object({ type: z.enum(socialTypes), url: text.pipe(z.string().trim().regex(/^https:\/\/[^\s<>"']+$/i).max(2048)) });
+const social = z.object({
+  type: z.enum(socialTypes),
+  url: text.pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^https:\/\/[^\s<>"']+$/i)
+      .max(2048),
+  ),
+});
 
 export const generatedBrand = z.object({
   name,
@@ -76,9 +89,7 @@ export const generatedBrand = z.object({
   country: optionalText(255),
   address: optionalText(500),
   phone_number: optionalText(64),
-  email: text
-    .nullish()
-    .transform((value) => (value && z.email().max(255).safeParse(value.trim()).success ? value.trim() : null)),
+  email: text.nullish().transform((value) => (value && z.email().max(255).safeParse(value.trim()).success ? value.trim() : null)),
   socials: z
     .array(z.unknown())
     .nullish()
@@ -89,7 +100,14 @@ export type GeneratedBrand = z.output<typeof generatedBrand>;
 
 export const generatedModel = z.object({
   model: name,
-  year: z.coerce.number().int().min(1800).max(2100).nullish().catch(null).transform((value) => value ?? null),
+  year: z.coerce
+    .number()
+    .int()
+    .min(1800)
+    .max(2100)
+    .nullish()
+    .catch(null)
+    .transform((value) => value ?? null),
   specifications: optionalText(4000),
   description: optionalText(4000),
   tags: z

@@ -36,15 +36,23 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const category = await ids.category('Medical Devices');
     const before = await balance();
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
-    const res = await call<{ events: { name: string; category_id: number }[]; message: string }>('POST', '/api/events/generate', { category_id: category });
+    const res = await call<{ events: { name: string; category_id: number }[]; message: string }>('POST', '/api/events/generate', {
+      category_id: category,
+    });
     expect(res.status).toBe(200);
     expect(generateEventsAnswer.safeParse(res.body).success).toBe(true);
     expect(res.body.events).toHaveLength(8);
     expect(res.body.events.every((e) => e.category_id === category)).toBe(true);
     expect(res.body.message).toBe('Generated 8 new events.');
 
-    const [run] = await t.database.db.select().from(generationRuns).where(and(eq(generationRuns.categoryId, category), eq(generationRuns.type, 'Events'))).orderBy(asc(generationRuns.id));
-    const last = (await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, category))).sort((a, b) => b.id - a.id)[0];
+    const [run] = await t.database.db
+      .select()
+      .from(generationRuns)
+      .where(and(eq(generationRuns.categoryId, category), eq(generationRuns.type, 'Events')))
+      .orderBy(asc(generationRuns.id));
+    const last = (await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, category))).sort(
+      (a, b) => b.id - a.id,
+    )[0];
     expect(run).toBeDefined();
     expect(last?.status).toBe(statusNames.generated);
     expect(last?.finishedAt).not.toBeNull();
@@ -52,7 +60,10 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     expect(last?.chargedTokens).toBe(last?.totalTokens);
     expect(last?.message).toContain('offline demo generator');
     expect(await balance()).toBe((before ?? 0) - (last?.chargedTokens ?? 0));
-    const ledger = await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${last?.id}`));
+    const ledger = await t.database.db
+      .select()
+      .from(tokenLedger)
+      .where(eq(tokenLedger.reference, `run:${last?.id}`));
     expect(ledger).toEqual([expect.objectContaining({ userId, delta: -(last?.chargedTokens ?? 0), reason: 'generation' })]);
     expect((await statusOf({ modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.generated);
 
@@ -110,7 +121,9 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     }
     expect(last?.events).toEqual([]);
     expect(last?.message).toBe('Nothing new was found.');
-    const names = (await t.database.db.select({ name: events.name }).from(events).where(eq(events.categoryId, category))).map((e) => e.name.toLowerCase());
+    const names = (await t.database.db.select({ name: events.name }).from(events).where(eq(events.categoryId, category))).map((e) =>
+      e.name.toLowerCase(),
+    );
     expect(new Set(names).size).toBe(names.length);
     expect((await statusOf({ modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.noNewResults);
     const [run] = await t.database.db
@@ -147,7 +160,14 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     // A run of the target is unfinished (another request, another process): a second one is refused.
     const [held] = await t.database.db
       .insert(generationRuns)
-      .values({ type: 'Events', userId, categoryId: category, status: statusNames.inProgress, leaseUntil: new Date(Date.now() + 60_000), attempts: 1 })
+      .values({
+        type: 'Events',
+        userId,
+        categoryId: category,
+        status: statusNames.inProgress,
+        leaseUntil: new Date(Date.now() + 60_000),
+        attempts: 1,
+      })
       .returning();
     const busy = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
     expect(busy.status).toBe(409);
@@ -171,7 +191,10 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     expect(done.message).toBe('Generated 10 new brands.');
     const added = await t.database.db.select().from(brands).where(eq(brands.subcategoryId, subcategory));
     expect(added).toHaveLength(10);
-    const informations = await t.database.db.select().from(brandInformations).where(eq(brandInformations.brandId, added[0]?.id ?? 0));
+    const informations = await t.database.db
+      .select()
+      .from(brandInformations)
+      .where(eq(brandInformations.brandId, added[0]?.id ?? 0));
     expect(informations).toHaveLength(1);
     expect(informations[0]?.website).toMatch(/^https:\/\/example\.com\/brands\//);
     // The run's last word (finished, on the operator's channel) is published after the status row is written.
@@ -200,7 +223,10 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const jcb = await ids.brand('JCB');
     await t.database.db.insert(brandExclusions).values({ brandId: hitachi }).onConflictDoNothing();
 
-    const foreign = await call<{ message: string }>('POST', '/api/equipments/generate', { subcategory_id: excavators, brands: [caterpillar, jcb] });
+    const foreign = await call<{ message: string }>('POST', '/api/equipments/generate', {
+      subcategory_id: excavators,
+      brands: [caterpillar, jcb],
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.body.message).toBe(`These brands are not in Excavators: ${jcb}.`);
 
@@ -221,17 +247,26 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     expect(hitachiRuns).toEqual([]);
 
     // The older call by names reaches the same subcategory.
-    const byNames = await call('POST', '/api/equipments/generate', { category: 'Construction Equipment', subcategory: 'Excavators', brands: [komatsu] });
+    const byNames = await call('POST', '/api/equipments/generate', {
+      category: 'Construction Equipment',
+      subcategory: 'Excavators',
+      brands: [komatsu],
+    });
     expect(byNames.status).toBe(200);
     const missing = await call('POST', '/api/equipments/generate', { category: 'Nowhere', subcategory: 'Excavators', brands: [komatsu] });
     expect(missing.status).toBe(404);
-    await eventually(async () => ((await statusOf({ modelType: modelTypes.equipment, brandId: komatsu }))?.name === statusNames.inProgress ? undefined : true));
+    await eventually(async () =>
+      (await statusOf({ modelType: modelTypes.equipment, brandId: komatsu }))?.name === statusNames.inProgress ? undefined : true,
+    );
   });
 
   it('POST /api/equipments/generate-models answers the new models of one brand', async () => {
     const subcategory = await ids.subcategory('Microphones');
     const brand = await ids.brand('Shure');
-    const res = await call<{ models: { brand: string; model: string; brand_id: number }[] }>('POST', '/api/equipments/generate-models', { brand, subcategory_id: subcategory });
+    const res = await call<{ models: { brand: string; model: string; brand_id: number }[] }>('POST', '/api/equipments/generate-models', {
+      brand,
+      subcategory_id: subcategory,
+    });
     expect(res.status).toBe(200);
     expect(generateModelsAnswer.safeParse(res.body).success).toBe(true);
     expect(res.body.models).toHaveLength(6);
@@ -247,13 +282,22 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     // Queued while the balance sufficed (another run has spent it since).
     const [queued] = await t.database.db
       .insert(generationRuns)
-      .values({ type: 'Equipments', userId: operator.userId, categoryId: await ids.category('Construction Equipment'), subcategoryId: excavators, brandId: komatsu, status: statusNames.inProgress })
+      .values({
+        type: 'Equipments',
+        userId: operator.userId,
+        categoryId: await ids.category('Construction Equipment'),
+        subcategoryId: excavators,
+        brandId: komatsu,
+        status: statusNames.inProgress,
+      })
       .returning();
     const run = await finishedRun(t.database.db, queued?.id ?? 0);
     expect(run.status).toBe(statusNames.insufficientTokens);
     expect(run.chargedTokens).toBe(0);
     expect(run.message).toMatch(/^<p>This generation needs up to [\d,]+ tokens; the balance is 10\.<\/p>$/);
-    expect((await statusOf({ modelType: modelTypes.equipment, brandId: komatsu, subcategoryId: excavators }))?.name).toBe(statusNames.insufficientTokens);
+    expect((await statusOf({ modelType: modelTypes.equipment, brandId: komatsu, subcategoryId: excavators }))?.name).toBe(
+      statusNames.insufficientTokens,
+    );
     expect(await balance(operator.userId)).toBe(10);
   });
 
@@ -261,7 +305,14 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const category = await ids.category('Audio Equipment');
     const [orphan] = await t.database.db
       .insert(generationRuns)
-      .values({ type: 'Events', userId, categoryId: category, status: statusNames.inProgress, leaseUntil: new Date(Date.now() - 1000), attempts: 1 })
+      .values({
+        type: 'Events',
+        userId,
+        categoryId: category,
+        status: statusNames.inProgress,
+        leaseUntil: new Date(Date.now() - 1000),
+        attempts: 1,
+      })
       .returning();
     const finished = await finishedRun(t.database.db, orphan?.id ?? 0);
     expect(finished.status).toBe(statusNames.generated);
@@ -269,7 +320,14 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
 
     const [doomed] = await t.database.db
       .insert(generationRuns)
-      .values({ type: 'Events', userId, categoryId: category, status: statusNames.inProgress, leaseUntil: new Date(Date.now() - 1000), attempts: 3 })
+      .values({
+        type: 'Events',
+        userId,
+        categoryId: category,
+        status: statusNames.inProgress,
+        leaseUntil: new Date(Date.now() - 1000),
+        attempts: 3,
+      })
       .returning();
     const failed = await finishedRun(t.database.db, doomed?.id ?? 0);
     expect(failed.status).toBe(statusNames.failed);

@@ -56,7 +56,9 @@ describe.each(await availableEngines())('tokens held before a run starts, on %s'
     const call = caller(t, headers);
     fake.always(delayed(1500, listAnswer('events', [{ name: 'Held Expo' }], { prompt_tokens: 100, completion_tokens: 200 })));
 
-    const answers = await Promise.all(categoryIds.map((id) => call<{ message: string }>('POST', '/api/events/generate', { category_id: id })));
+    const answers = await Promise.all(
+      categoryIds.map((id) => call<{ message: string }>('POST', '/api/events/generate', { category_id: id })),
+    );
     const codes = answers.map((answer) => answer.status).sort();
     expect(codes).toEqual([200, 200, 402, 402, 402, 402, 402, 402, 402, 402]);
     expect(answers.find((answer) => answer.status === 402)?.body.message).toMatch(
@@ -68,7 +70,11 @@ describe.each(await availableEngines())('tokens held before a run starts, on %s'
     expect(runs).toHaveLength(2);
     expect(runs.every((run) => run.status === statusNames.generated && run.heldTokens === 0 && run.chargedTokens === 300)).toBe(true);
     expect((await chargesOf(userId)).filter((row) => row.reason === 'generation').map((row) => row.delta)).toEqual([-300, -300]);
-    expect(await readBalance(t.database.db, userId)).toEqual({ tokens: balanceForTwoRuns - 600, held: 0, available: balanceForTwoRuns - 600 });
+    expect(await readBalance(t.database.db, userId)).toEqual({
+      tokens: balanceForTwoRuns - 600,
+      held: 0,
+      available: balanceForTwoRuns - 600,
+    });
   });
 
   it('ten queued runs on a balance that covers two: exactly two call the provider, the others end "Insufficient tokens" at no cost', async () => {
@@ -93,7 +99,11 @@ describe.each(await availableEngines())('tokens held before a run starts, on %s'
     expect(byStatus(statusNames.insufficientTokens).every((run) => run.chargedTokens === 0 && run.startedAt === null)).toBe(true);
     expect(finished.every((run) => run.heldTokens === 0)).toBe(true);
     expect((await chargesOf(userId)).filter((row) => row.reason === 'generation')).toHaveLength(2);
-    expect(await readBalance(t.database.db, userId)).toEqual({ tokens: balanceForTwoRuns - 600, held: 0, available: balanceForTwoRuns - 600 });
+    expect(await readBalance(t.database.db, userId)).toEqual({
+      tokens: balanceForTwoRuns - 600,
+      held: 0,
+      available: balanceForTwoRuns - 600,
+    });
   });
 
   it('a run holds the most it may cost while it works, and the balance says so', async () => {

@@ -102,7 +102,9 @@ class PostgresHolder implements LeaseHolder {
       where locktype = 'advisory' and granted and objsubid = 2
         and database = (select oid from pg_database where datname = current_database())
         and classid = ${holderLockSpace}::int::oid and objid = hashtext(candidate.holder)::oid`;
-    const result = await this.db.execute(sql`select candidate.holder from (values ${candidates}) as candidate(holder) where not exists (${live})`);
+    const result = await this.db.execute(
+      sql`select candidate.holder from (values ${candidates}) as candidate(holder) where not exists (${live})`,
+    );
     return (result as unknown as { rows: { holder: string }[] }).rows.map((row) => row.holder);
   }
 

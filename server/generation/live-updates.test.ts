@@ -56,7 +56,11 @@ describe('generation announces each change on the real-time channels', () => {
       forceTLS: false,
       enabledTransports: ['ws'],
       disableStats: true,
-      channelAuthorization: { transport: 'ajax', endpoint: `${base}/broadcasting/auth`, headers: { Authorization: headers.authorization ?? '' } },
+      channelAuthorization: {
+        transport: 'ajax',
+        endpoint: `${base}/broadcasting/auth`,
+        headers: { Authorization: headers.authorization ?? '' },
+      },
     });
     await connected(pusher);
   });
@@ -72,7 +76,10 @@ describe('generation announces each change on the real-time channels', () => {
     const statuses = (await subscribe(pusher, channels.statuses)).channel;
     const eventsChannel = (await subscribe(pusher, channels.events)).channel;
     const user = (await subscribe(pusher, channels.user(userId))).channel;
-    const statusEvents = collect(statuses, realtimeEvents.changeAnyStatus) as { status: { name: string; category_id: number }; in_progress: number }[];
+    const statusEvents = collect(statuses, realtimeEvents.changeAnyStatus) as {
+      status: { name: string; category_id: number };
+      in_progress: number;
+    }[];
     const category = await ids.category('Drones');
     const { in_progress: inProgressBefore } = await get<{ in_progress: number }>('/api/statuses');
     let visibleWhenAnnounced: number | undefined;
@@ -93,7 +100,13 @@ describe('generation announces each change on the real-time channels', () => {
     ]);
     // Each carries the In Progress count GET /api/statuses answered once it was stored.
     expect(statusEvents.map((e) => e.in_progress)).toEqual([inProgressBefore + 1, inProgressBefore]);
-    await within((async () => { while (visibleWhenAnnounced === undefined) await new Promise((r) => setTimeout(r, 10)); })(), 5000, 'updateevents');
+    await within(
+      (async () => {
+        while (visibleWhenAnnounced === undefined) await new Promise((r) => setTimeout(r, 10));
+      })(),
+      5000,
+      'updateevents',
+    );
     expect(visibleWhenAnnounced).toBe(8);
     // The run's hold when it was queued, then its charge replacing the hold.
     await until(tokens, 2, 'changetokens');

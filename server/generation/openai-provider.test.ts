@@ -50,12 +50,19 @@ const catalogueTables = ['categories', 'subcategories', 'events', 'brands', 'bra
 
 /** A digest of every row of the catalogue and the balances: equal before and after a failed run shows it added and charged nothing. */
 async function catalogueDigest(db: Database): Promise<string> {
-  const parts = catalogueTables.map((name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`);
-  const result = await db.execute(sql.raw(`select string_agg(t || ':' || h, ',' order by t) as digest from (${parts.join(' union all ')}) d`));
+  const parts = catalogueTables.map(
+    (name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+  );
+  const result = await db.execute(
+    sql.raw(`select string_agg(t || ':' || h, ',' order by t) as digest from (${parts.join(' union all ')}) d`),
+  );
   return (result as unknown as { rows: { digest: string }[] }).rows[0]?.digest ?? '';
 }
 
-async function lastRun(db: Database, where: { type: 'Events' | 'Brands' | 'Equipments'; categoryId?: number; subcategoryId?: number; brandId?: number }) {
+async function lastRun(
+  db: Database,
+  where: { type: 'Events' | 'Brands' | 'Equipments'; categoryId?: number; subcategoryId?: number; brandId?: number },
+) {
   const [run] = await db
     .select()
     .from(generationRuns)
@@ -176,7 +183,9 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     ]);
     expect(res.body.message).toBe('Generated 2 new events.');
     const eventsAfter = await t.database.db.select({ name: events.name }).from(events).where(eq(events.categoryId, category));
-    expect(eventsAfter.map((e) => e.name).sort()).toEqual([...eventsBefore.map((e) => e.name), 'Beta Build Summit', 'Demo Build Expo 2027'].sort());
+    expect(eventsAfter.map((e) => e.name).sort()).toEqual(
+      [...eventsBefore.map((e) => e.name), 'Beta Build Summit', 'Demo Build Expo 2027'].sort(),
+    );
 
     // The run, its charge and the status.
     const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
@@ -191,7 +200,10 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect(run?.finishedAt).not.toBeNull();
     expect(run?.message).toContain('Model: test-model.');
     expect(await balance()).toBe((before ?? 0) - 1801);
-    const ledger = await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${run?.id}`));
+    const ledger = await t.database.db
+      .select()
+      .from(tokenLedger)
+      .where(eq(tokenLedger.reference, `run:${run?.id}`));
     expect(ledger).toEqual([expect.objectContaining({ userId, delta: -1801, reason: 'generation' })]);
     expect(await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category })).toMatchObject({
       name: statusNames.generated,
@@ -212,7 +224,13 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect(estimate).toBeGreaterThan(maxOutputTokens);
     expect(estimate).toBeLessThan(130_000);
     const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
-    expect(run).toMatchObject({ status: statusNames.generated, inputTokens: 60_000, outputTokens: 70_000, totalTokens: 130_000, chargedTokens: estimate });
+    expect(run).toMatchObject({
+      status: statusNames.generated,
+      inputTokens: 60_000,
+      outputTokens: 70_000,
+      totalTokens: 130_000,
+      chargedTokens: estimate,
+    });
     expect(await balance()).toBe((before ?? 0) - estimate);
   });
 
@@ -251,7 +269,10 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
 
     fake.reset();
     const balanceBefore = await balance();
-    fake.enqueue(errorAnswer(503, 'overloaded'), listAnswer('events', [{ name: 'Second Try Medtech Forum' }], { prompt_tokens: 700, completion_tokens: 80 }));
+    fake.enqueue(
+      errorAnswer(503, 'overloaded'),
+      listAnswer('events', [{ name: 'Second Try Medtech Forum' }], { prompt_tokens: 700, completion_tokens: 80 }),
+    );
     const res = await call<EventAnswer>('POST', '/api/events/generate', { category_id: category });
     expect(res.status).toBe(200);
     expect(res.body.events.map((e) => e.name)).toEqual(['Second Try Medtech Forum']);
@@ -265,13 +286,22 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     const category = await ids.category('Agricultural Machinery');
     const eventsBefore = await t.database.db.select().from(events).where(eq(events.categoryId, category));
     const cases: [ReturnType<typeof contentAnswer>, string][] = [
-      [contentAnswer('Here are the events you asked for: Agritechnica 2029.', { prompt_tokens: 300, completion_tokens: 40 }), "The AI provider's answer is not JSON."],
+      [
+        contentAnswer('Here are the events you asked for: Agritechnica 2029.', { prompt_tokens: 300, completion_tokens: 40 }),
+        "The AI provider's answer is not JSON.",
+      ],
       [
         contentAnswer('{"events": [{"name": "Agri Expo', { prompt_tokens: 300, completion_tokens: 3000 }, 'length'),
         "The AI provider's answer is not JSON (it was cut off at the token limit).",
       ],
-      [contentAnswer('{"items": [{"name": "Field Days 2027"}]}', { prompt_tokens: 300, completion_tokens: 40 }), 'The AI provider\'s answer has no "events" list.'],
-      [contentAnswer('{"events": {"name": "Field Days 2027"}}', { prompt_tokens: 300, completion_tokens: 40 }), 'The AI provider\'s answer has no "events" list.'],
+      [
+        contentAnswer('{"items": [{"name": "Field Days 2027"}]}', { prompt_tokens: 300, completion_tokens: 40 }),
+        'The AI provider\'s answer has no "events" list.',
+      ],
+      [
+        contentAnswer('{"events": {"name": "Field Days 2027"}}', { prompt_tokens: 300, completion_tokens: 40 }),
+        'The AI provider\'s answer has no "events" list.',
+      ],
     ];
     for (const [answer, reason] of cases) {
       fake.reset();
@@ -287,7 +317,14 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       expect(res.body.message).toBe(`${reason} Nothing could be read from the answer; ${charged.toLocaleString('en-US')} tokens charged.`);
       expect(fake.requests).toHaveLength(1); // a 200 answer is never retried
       const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
-      expect(run).toMatchObject({ status: statusNames.failed, inputTokens: 300, chargedTokens: charged, chargeBasis: 'reported', itemsAdded: 0, heldTokens: 0 });
+      expect(run).toMatchObject({
+        status: statusNames.failed,
+        inputTokens: 300,
+        chargedTokens: charged,
+        chargeBasis: 'reported',
+        itemsAdded: 0,
+        heldTokens: 0,
+      });
       expect(await balance()).toBe((balanceBefore ?? 0) - charged);
       expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.failed);
     }
@@ -368,7 +405,7 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect(await balance()).toBe((before ?? 0) - 1200);
   });
 
-  it('POST /api/equipments/generate-models asks for the brand\'s models and answers the new ones', async () => {
+  it("POST /api/equipments/generate-models asks for the brand's models and answers the new ones", async () => {
     const subcategory = await ids.subcategory('Microphones');
     const brand = await ids.brand('Shure');
     fake.enqueue(
@@ -382,37 +419,58 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
         { prompt_tokens: 500, completion_tokens: 120 },
       ),
     );
-    const res = await call<{ models: { brand: string; model: string; brand_id: number; year: number | null }[] }>('POST', '/api/equipments/generate-models', {
-      brand,
-      subcategory_id: subcategory,
-    });
+    const res = await call<{ models: { brand: string; model: string; brand_id: number; year: number | null }[] }>(
+      'POST',
+      '/api/equipments/generate-models',
+      {
+        brand,
+        subcategory_id: subcategory,
+      },
+    );
     expect(res.status).toBe(200);
     expect(generateModelsAnswer.safeParse(res.body).success).toBe(true);
     expect(res.body.models).toEqual([expect.objectContaining({ brand: 'Shure', brand_id: brand, model: 'MV7+', year: 2024 })]);
     const user = fake.chatBodies()[0]?.messages[1]?.content ?? '';
     expect(user).toContain('models of "Microphones" made by "Shure" (category "Audio Equipment")');
     expect(user).toContain('"SM7dB"');
-    const [stored] = await t.database.db.select().from(equipments).where(and(eq(equipments.brandId, brand), eq(equipments.model, 'MV7+')));
+    const [stored] = await t.database.db
+      .select()
+      .from(equipments)
+      .where(and(eq(equipments.brandId, brand), eq(equipments.model, 'MV7+')));
     expect(stored).toMatchObject({ tags: ['usb', 'podcast'], isManufactured: false, description: 'A USB microphone.' });
     expect((await lastRun(t.database.db, { type: 'Equipments', brandId: brand }))?.chargedTokens).toBe(620);
   });
 
-  it('stores an answer\'s text as text can be stored: cut on character boundaries, without NUL or half a surrogate pair', async () => {
+  it("stores an answer's text as text can be stored: cut on character boundaries, without NUL or half a surrogate pair", async () => {
     const subcategory = await ids.subcategory('Studio Monitors');
     const brand = await ids.brand('Genelec');
     const longTag = `${'a'.repeat(63)}😀`;
     fake.enqueue(
       listAnswer('models', [
-        { model: 'Edge\u0000 8361', tags: [`${longTag}b`, 'ok\ud800'], description: 'Three-way\u0000 monitor \udc00', seo_title: `${'😀'.repeat(300)}` },
+        {
+          model: 'Edge\u0000 8361',
+          tags: [`${longTag}b`, 'ok\ud800'],
+          description: 'Three-way\u0000 monitor \udc00',
+          seo_title: `${'😀'.repeat(300)}`,
+        },
       ]),
     );
-    const res = await call<{ models: { model: string; tags: string[]; description: string | null }[] }>('POST', '/api/equipments/generate-models', {
-      brand,
-      subcategory_id: subcategory,
-    });
+    const res = await call<{ models: { model: string; tags: string[]; description: string | null }[] }>(
+      'POST',
+      '/api/equipments/generate-models',
+      {
+        brand,
+        subcategory_id: subcategory,
+      },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.models).toEqual([expect.objectContaining({ model: 'Edge 8361', tags: [longTag, 'ok\ufffd'], description: 'Three-way monitor \ufffd' })]);
-    const [stored] = await t.database.db.select().from(equipments).where(and(eq(equipments.brandId, brand), eq(equipments.model, 'Edge 8361')));
+    expect(res.body.models).toEqual([
+      expect.objectContaining({ model: 'Edge 8361', tags: [longTag, 'ok\ufffd'], description: 'Three-way monitor \ufffd' }),
+    ]);
+    const [stored] = await t.database.db
+      .select()
+      .from(equipments)
+      .where(and(eq(equipments.brandId, brand), eq(equipments.model, 'Edge 8361')));
     expect(stored?.tags).toEqual([longTag, 'ok\ufffd']);
     expect(stored?.seoTitle).toBe('😀'.repeat(255));
     expect((await lastRun(t.database.db, { type: 'Equipments', brandId: brand }))?.status).toBe(statusNames.generated);
@@ -423,8 +481,12 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     const eventsBefore = await t.database.db.select().from(events).where(eq(events.categoryId, category));
     const balanceBefore = await balance();
     // The database refuses the rows, as a trigger of its own would.
-    await t.database.db.execute(sql.raw(`create function refuse_events() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`));
-    await t.database.db.execute(sql.raw('create trigger refuse_events before insert on events for each row execute function refuse_events()'));
+    await t.database.db.execute(
+      sql.raw(`create function refuse_events() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger refuse_events before insert on events for each row execute function refuse_events()'),
+    );
     try {
       fake.enqueue(listAnswer('events', [{ name: 'Unstorable Expo' }], { prompt_tokens: 250, completion_tokens: 50 }));
       const res = await call<{ message: string }>('POST', '/api/events/generate', { category_id: category });
@@ -459,10 +521,13 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
 
   it('a provider slower than the timeout fails the run with "did not answer in time" after the retries', async () => {
     // A second process on the same database, whose provider gives up after 300 ms an attempt.
-    const slow = await buildApp(testConfig({ ai: openAiConfig(fake, 300), generation: { concurrency: 1, pollMs: 60_000, leaseMs: 30_000 } }), {
-      database: t.database,
-      logger: false,
-    });
+    const slow = await buildApp(
+      testConfig({ ai: openAiConfig(fake, 300), generation: { concurrency: 1, pollMs: 60_000, leaseMs: 30_000 } }),
+      {
+        database: t.database,
+        logger: false,
+      },
+    );
     try {
       await slow.ready();
       const category = await ids.category('Drones');
@@ -479,7 +544,11 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       expect(res.json()).toEqual({ message: 'The AI provider did not answer in time.' });
       expect(fake.requests).toHaveLength(3); // 1 + maxRetries (2), each given up after 300 ms
       const run = await lastRun(t.database.db, { type: 'Events', categoryId: category });
-      expect(run).toMatchObject({ status: statusNames.failed, chargedTokens: 0, message: '<p>The AI provider did not answer in time.</p>' });
+      expect(run).toMatchObject({
+        status: statusNames.failed,
+        chargedTokens: 0,
+        message: '<p>The AI provider did not answer in time.</p>',
+      });
       expect((await statusOf(t.database.db, { modelType: modelTypes.event, categoryId: category }))?.name).toBe(statusNames.failed);
       expect(await balance()).toBe(balanceBefore);
       expect(await catalogueDigest(t.database.db)).toBe(before);
@@ -520,7 +589,9 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       const failed = await generate();
       expect(failed.statusCode).toBe(502);
       // The provider quoted the key: the answer (also stored with the run and shown to operators) masks it.
-      expect(failed.json<{ message: string }>().message).toBe('The AI provider refused the request (HTTP 401): Incorrect API key provided: ***.');
+      expect(failed.json<{ message: string }>().message).toBe(
+        'The AI provider refused the request (HTTP 401): Incorrect API key provided: ***.',
+      );
 
       fake.enqueue(listAnswer('events', [{ name: 'Logged Audio Show' }], { prompt_tokens: 10, completion_tokens: 20 }));
       const succeeded = await generate();
@@ -559,7 +630,9 @@ describe('the OpenAI provider on its own', () => {
     const request = { category: 'Drones', subcategory: 'Quadcopters', known: [], count: 3 };
     expect((await provider.events(request, lifetime.signal)).items.map((e) => e.name)).toEqual(['One']);
     expect((await provider.brands(request, lifetime.signal)).items.map((b) => b.name)).toEqual(['Two']);
-    await expect(provider.models({ ...request, brand: 'DJI' }, lifetime.signal)).rejects.toThrow('The AI provider refused the request (HTTP 400): refused');
+    await expect(provider.models({ ...request, brand: 'DJI' }, lifetime.signal)).rejects.toThrow(
+      'The AI provider refused the request (HTTP 400): refused',
+    );
     expect(fake.requests).toHaveLength(4);
     expect(getEventListeners(lifetime.signal, 'abort')).toEqual([]);
   });

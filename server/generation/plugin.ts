@@ -20,7 +20,13 @@ export interface GenerationPluginOptions {
 
 export async function createProvider(ai: AiConfig): Promise<GenerationProvider> {
   return ai.provider === 'openai'
-    ? await createOpenAiProvider({ apiKey: ai.apiKey, baseUrl: ai.baseUrl, model: ai.model, timeoutMs: ai.timeoutMs, maxOutputTokens: ai.maxOutputTokens })
+    ? await createOpenAiProvider({
+        apiKey: ai.apiKey,
+        baseUrl: ai.baseUrl,
+        model: ai.model,
+        timeoutMs: ai.timeoutMs,
+        maxOutputTokens: ai.maxOutputTokens,
+      })
     : createDemoProvider({ delayMs: ai.demoDelayMs, free: ai.free });
 }
 

@@ -95,15 +95,19 @@ describe.each(engines)('lease holders named by the same host and pid, on %s', (e
   if (engine === 'postgres')
     it('in another process: its run stays its own while it runs, and is taken over once it is killed', { timeout: 60_000 }, async () => {
       const runId = await queueRun(database.db, 'Identity two');
-      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./test-support/lease-holding-process.ts', import.meta.url))], {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          HOLDER_HOST: shared.host,
-          HOLDER_PID: String(shared.pid),
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./test-support/lease-holding-process.ts', import.meta.url))],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: database.url,
+            HOLDER_HOST: shared.host,
+            HOLDER_PID: String(shared.pid),
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
         },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      );
       const exited = once(child, 'exit');
       try {
         const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
@@ -143,7 +147,9 @@ describe.each(engines)('lease holders named by the same host and pid, on %s', (e
       await working.attend();
       await watching.attend();
       const lockedBy = async () => {
-        const found = await database.db.execute(sql`select pid from pg_locks where locktype = 'advisory' and granted and objid = hashtext(${working.id})::oid`);
+        const found = await database.db.execute(
+          sql`select pid from pg_locks where locktype = 'advisory' and granted and objid = hashtext(${working.id})::oid`,
+        );
         return (found as unknown as { rows: { pid: number }[] }).rows.map((row) => row.pid);
       };
       const [before] = await lockedBy();

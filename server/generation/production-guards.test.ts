@@ -33,13 +33,20 @@ describe('the demo generator in production', () => {
   it('is refused with payments configured, saying what to set; allowed at no cost with ALLOW_DEMO_GENERATOR=true', () => {
     expect(() => loadConfig(production)).toThrow(ConfigError);
     expect(() => loadConfig(production)).toThrow(refusal);
-    expect(() => loadConfig({ ...production, AI_PROVIDER: 'demo' })).toThrow('Set AI_PROVIDER=openai, or ALLOW_DEMO_GENERATOR=true to run it at no cost.');
+    expect(() => loadConfig({ ...production, AI_PROVIDER: 'demo' })).toThrow(
+      'Set AI_PROVIDER=openai, or ALLOW_DEMO_GENERATOR=true to run it at no cost.',
+    );
     expect(() => loadConfig({ ...production, ALLOW_DEMO_GENERATOR: 'false' })).toThrow(refusal);
     expect(loadConfig({ ...production, ALLOW_DEMO_GENERATOR: 'true' }).ai).toMatchObject({ provider: 'demo', free: true });
   });
 
   it('charges as usual where no real money is in play: without payments, or outside production', () => {
-    const { STRIPE_SECRET_KEY: _secret, STRIPE_PUBLISHABLE_KEY: _publishable, STRIPE_WEBHOOK_SECRET: _webhook, ...withoutPayments } = production;
+    const {
+      STRIPE_SECRET_KEY: _secret,
+      STRIPE_PUBLISHABLE_KEY: _publishable,
+      STRIPE_WEBHOOK_SECRET: _webhook,
+      ...withoutPayments
+    } = production;
     expect(loadConfig(withoutPayments).ai).not.toHaveProperty('free');
     expect(loadConfig({ ...production, NODE_ENV: 'development' }).ai).not.toHaveProperty('free');
     expect(loadConfig({ ...production, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-real' }).ai.provider).toBe('openai');
@@ -65,7 +72,13 @@ describe.each(await availableEngines())('the demo generator allowed in productio
   beforeAll(async () => {
     ({ t, call, ids, userId } = await catalogueApp(engine, { ai: loadConfig({ ...production, ALLOW_DEMO_GENERATOR: 'true' }).ai }));
     // A run still holds its most possible cost while it works (released whole when it ends).
-    await changeBalance(t.database.db, { userId, delta: 50_000, reason: 'adjustment', reference: `demo-guard-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(t.database.db, {
+      userId,
+      delta: 50_000,
+      reason: 'adjustment',
+      reference: `demo-guard-${userId}`,
+      description: 'Balance adjustment',
+    });
   });
   afterAll(() => t?.close());
 
@@ -77,9 +90,19 @@ describe.each(await availableEngines())('the demo generator allowed in productio
     expect(res.body.events.length).toBeGreaterThan(0);
     expect(await balanceOf(t.database.db, userId)).toBe(before);
 
-    const [run] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, category)).orderBy(desc(generationRuns.id)).limit(1);
+    const [run] = await t.database.db
+      .select()
+      .from(generationRuns)
+      .where(eq(generationRuns.categoryId, category))
+      .orderBy(desc(generationRuns.id))
+      .limit(1);
     expect(run).toMatchObject({ status: statusNames.generated, chargedTokens: 0, heldTokens: 0, chargeBasis: 'free' });
     expect(run?.message).toContain('; nothing charged: the demo generator is free on this server.</p>');
-    expect(await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.runId, run?.id ?? 0))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(tokenLedger)
+        .where(eq(tokenLedger.runId, run?.id ?? 0)),
+    ).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ describe('the texts a run leaves behind', () => {
       statusText: 'Generated 3 new brands.',
     });
     expect(finishedRunTexts(models, added(1), { label: 'gpt-4o-mini' })).toEqual({
-      message: '<p>Generated <strong>1</strong> new model for Liebherr.</p><p>1 proposed: 1 added; 420 tokens charged.</p><p>Model: gpt-4o-mini.</p>',
+      message:
+        '<p>Generated <strong>1</strong> new model for Liebherr.</p><p>1 proposed: 1 added; 420 tokens charged.</p><p>Model: gpt-4o-mini.</p>',
       statusText: 'Generated 1 new model.',
     });
   });
@@ -38,40 +39,65 @@ describe('the texts a run leaves behind', () => {
   it('says when nothing new was found, and that it was paid for', () => {
     const known = { tally: { proposed: 6, added: 0, known: 6, dropped: [] }, charge: reported, usage };
     expect(finishedRunTexts(models, known, { label: '<img src=x>' })).toEqual({
-      message: '<p>Nothing new was found for the models of Liebherr.</p><p>6 proposed, all already known; 420 tokens charged.</p><p>Model: &lt;img src=x&gt;.</p>',
+      message:
+        '<p>Nothing new was found for the models of Liebherr.</p><p>6 proposed, all already known; 420 tokens charged.</p><p>Model: &lt;img src=x&gt;.</p>',
       statusText: 'Nothing new was found.',
     });
   });
 
   it('says what was kept, dropped and why, and how the charge was reckoned', () => {
     const dropped = [{ reason: 'start_date not a date', count: 2 }];
-    expect(tallyText({ proposed: 8, added: 6, known: 0, dropped }, reported, usage)).toBe('8 proposed: 6 added, 2 dropped (start_date not a date); 420 tokens charged.');
-    expect(
-      tallyText({ proposed: 9, added: 5, known: 1, dropped: [...dropped, { reason: 'name missing', count: 1 }] }, { tokens: 420, basis: 'counted' }, usage),
-    ).toBe('9 proposed: 5 added, 1 already known, 3 dropped (start_date not a date ×2, name missing ×1); 420 tokens charged (counted: the provider reported no usage).');
-    expect(tallyText({ proposed: 0, added: 0, known: 0, dropped: [] }, { tokens: 4_100, basis: 'reported' }, { inputTokens: 60_000, outputTokens: 70_000 })).toBe(
-      'Nothing proposed; 4,100 tokens charged, the most this run could cost (the provider reported 130,000).',
+    expect(tallyText({ proposed: 8, added: 6, known: 0, dropped }, reported, usage)).toBe(
+      '8 proposed: 6 added, 2 dropped (start_date not a date); 420 tokens charged.',
     );
+    expect(
+      tallyText(
+        { proposed: 9, added: 5, known: 1, dropped: [...dropped, { reason: 'name missing', count: 1 }] },
+        { tokens: 420, basis: 'counted' },
+        usage,
+      ),
+    ).toBe(
+      '9 proposed: 5 added, 1 already known, 3 dropped (start_date not a date ×2, name missing ×1); 420 tokens charged (counted: the provider reported no usage).',
+    );
+    expect(
+      tallyText(
+        { proposed: 0, added: 0, known: 0, dropped: [] },
+        { tokens: 4_100, basis: 'reported' },
+        { inputTokens: 60_000, outputTokens: 70_000 },
+      ),
+    ).toBe('Nothing proposed; 4,100 tokens charged, the most this run could cost (the provider reported 130,000).');
     expect(tallyText({ proposed: 2, added: 2, known: 0, dropped: [] }, { tokens: 0, basis: 'free' }, usage)).toBe(
       '2 proposed, all added; nothing charged: the demo generator is free on this server.',
     );
   });
 
   it('says an answer nothing could be stored from failed, and was charged all the same', () => {
-    const all = { tally: { proposed: 6, added: 0, known: 0, dropped: [{ reason: 'start_date not a date', count: 6 }] }, charge: reported, usage };
+    const all = {
+      tally: { proposed: 6, added: 0, known: 0, dropped: [{ reason: 'start_date not a date', count: 6 }] },
+      charge: reported,
+      usage,
+    };
     expect(unusableAnswerTexts(models, all, { label: 'm' })).toEqual({
       message:
         '<p>None of the 6 models the AI provider proposed could be stored.</p><p>6 proposed, all dropped (start_date not a date); 420 tokens charged.</p><p>Model: m.</p>',
-      statusText: 'None of the 6 models the AI provider proposed could be stored. 6 proposed, all dropped (start_date not a date); 420 tokens charged.',
+      statusText:
+        'None of the 6 models the AI provider proposed could be stored. 6 proposed, all dropped (start_date not a date); 420 tokens charged.',
     });
-    const notJson = { tally: { proposed: 0, added: 0, known: 0, dropped: [], unusable: "The AI provider's answer is not JSON." }, charge: reported, usage };
+    const notJson = {
+      tally: { proposed: 0, added: 0, known: 0, dropped: [], unusable: "The AI provider's answer is not JSON." },
+      charge: reported,
+      usage,
+    };
     expect(unusableAnswerTexts(models, notJson, { label: 'm' }).statusText).toBe(
       "The AI provider's answer is not JSON. Nothing could be read from the answer; 420 tokens charged.",
     );
   });
 
   it('keeps a failure reason plain for the hover text and escaped in the message', () => {
-    expect(failedRunTexts('The provider said <no>.')).toEqual({ message: '<p>The provider said &lt;no&gt;.</p>', statusText: 'The provider said <no>.' });
+    expect(failedRunTexts('The provider said <no>.')).toEqual({
+      message: '<p>The provider said &lt;no&gt;.</p>',
+      statusText: 'The provider said <no>.',
+    });
   });
 
   it('says what a run needs and what the balance offers', () => {

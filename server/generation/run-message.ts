@@ -59,7 +59,8 @@ function chargeText(charge: Charge, usage: Usage): string {
   if (charge.tokens === 0) return 'nothing charged';
   const tokens = `${amount(charge.tokens)} ${charge.tokens === 1 ? 'token' : 'tokens'} charged`;
   const used = usage.inputTokens + usage.outputTokens;
-  if (charge.tokens < used) return `${tokens}, the most this run could cost (the provider ${charge.basis === 'reported' ? 'reported' : 'used about'} ${amount(used)})`;
+  if (charge.tokens < used)
+    return `${tokens}, the most this run could cost (the provider ${charge.basis === 'reported' ? 'reported' : 'used about'} ${amount(used)})`;
   return charge.basis === 'counted' ? `${tokens} (counted: the provider reported no usage)` : tokens;
 }
 
@@ -87,7 +88,11 @@ export function finishedRunTexts(
     };
   }
   return {
-    message: paragraphs(`Generated <strong>${added}</strong> new ${noun} for ${escapeHtml(targetName(context))}.`, tally, providerLine(provider)),
+    message: paragraphs(
+      `Generated <strong>${added}</strong> new ${noun} for ${escapeHtml(targetName(context))}.`,
+      tally,
+      providerLine(provider),
+    ),
     statusText: `Generated ${added} new ${noun}.`,
   };
 }
@@ -105,7 +110,9 @@ export function unusableAnswerTexts(
   const { proposed } = answer.tally;
   const reason =
     answer.tally.unusable ??
-    (proposed === 1 ? `The one ${singular} the AI provider proposed could not be stored.` : `None of the ${amount(proposed)} ${plural} the AI provider proposed could be stored.`);
+    (proposed === 1
+      ? `The one ${singular} the AI provider proposed could not be stored.`
+      : `None of the ${amount(proposed)} ${plural} the AI provider proposed could be stored.`);
   const tally = tallyText(answer.tally, answer.charge, answer.usage);
   return {
     message: paragraphs(escapeHtml(reason), escapeHtml(tally), providerLine(provider)),

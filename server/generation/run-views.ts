@@ -11,7 +11,9 @@ import { NotFoundError } from '../domain-errors';
  * built by the database as one JSON value a row (see catalogue/equipments.ts).
  */
 
-const runJson = sql<Omit<Run, 'created_at' | 'started_at' | 'finished_at'> & { created_at: string; started_at: string | null; finished_at: string | null }>`json_build_object(
+const runJson = sql<
+  Omit<Run, 'created_at' | 'started_at' | 'finished_at'> & { created_at: string; started_at: string | null; finished_at: string | null }
+>`json_build_object(
   'id', ${generationRuns.id}, 'type', ${generationRuns.type},
   'category', json_build_object('id', ${categories.id}, 'name', ${categories.name}),
   'subcategory', case when ${subcategories.id} is null then null else json_build_object('id', ${subcategories.id}, 'name', ${subcategories.name}) end,
@@ -28,7 +30,12 @@ const runJson = sql<Omit<Run, 'created_at' | 'started_at' | 'finished_at'> & { c
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toRun(json: (typeof runJson)['_']['type']): Run {
-  return { ...json, created_at: new Date(json.created_at).toISOString(), started_at: iso(json.started_at), finished_at: iso(json.finished_at) };
+  return {
+    ...json,
+    created_at: new Date(json.created_at).toISOString(),
+    started_at: iso(json.started_at),
+    finished_at: iso(json.finished_at),
+  };
 }
 
 function statusCondition(status: RunStatusFilter | undefined): SQL | undefined {
@@ -56,11 +63,7 @@ function selectRuns(db: Executor) {
 }
 
 /** GET /api/runs: the operator's runs, newest first. */
-export async function listRuns(
-  db: Executor,
-  userId: number,
-  query: RunsFilter & { offset: number; limit: number },
-): Promise<RunsAnswer> {
+export async function listRuns(db: Executor, userId: number, query: RunsFilter & { offset: number; limit: number }): Promise<RunsAnswer> {
   const where = and(
     eq(generationRuns.userId, userId),
     statusCondition(query.status),
@@ -87,6 +90,8 @@ export async function findRun(db: Executor, id: number): Promise<Run> {
 /** These runs as the runs centre shows them, with the operator who started each, in id order. */
 export async function findRuns(db: Executor, ids: readonly number[]): Promise<{ userId: number | null; run: Run }[]> {
   if (ids.length === 0) return [];
-  const rows = await selectRuns(db).where(inArray(generationRuns.id, [...ids])).orderBy(generationRuns.id);
+  const rows = await selectRuns(db)
+    .where(inArray(generationRuns.id, [...ids]))
+    .orderBy(generationRuns.id);
   return rows.map(({ json, userId }) => ({ userId, run: toRun(json) }));
 }

@@ -10,7 +10,14 @@ import { ledgerDescriptions } from '../tokens/descriptions';
 import { droppedCount } from './generated-items';
 import { answerCharge, mostRunCost, noCharge, type Charge } from './pricing';
 import { announceRuns } from './run-events';
-import { failedRunTexts, finishedRunTexts, insufficientText, skippedExcludedText, unusableAnswerTexts, type AnswerTally } from './run-message';
+import {
+  failedRunTexts,
+  finishedRunTexts,
+  insufficientText,
+  skippedExcludedText,
+  unusableAnswerTexts,
+  type AnswerTally,
+} from './run-message';
 import { requestOf } from './prompts';
 import { ProviderError, type Generated, type GenerationProvider, type Usage } from './provider';
 import {
@@ -135,7 +142,8 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
   const charge = answerCharge(answer, most, deps.provider);
   try {
     return await end(deps, run, context, async (tx) => {
-      const onRefused: OnRefused = (error) => deps.log.warn({ err: error, runId: run.id }, 'the database refused a generated item; it was dropped');
+      const onRefused: OnRefused = (error) =>
+        deps.log.warn({ err: error, runId: run.id }, 'the database refused a generated item; it was dropped');
       const stored: Stored = answer.unusable ? { ids: [], known: 0, dropped: [] } : await proposal.store(tx, onRefused);
       const tally: AnswerTally = {
         proposed: answer.proposed,
@@ -146,7 +154,11 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
       };
       const status = answerStatus(tally);
       const texts = (charged: Charge) =>
-        (status === statusNames.failed ? unusableAnswerTexts : finishedRunTexts)(context, { tally, charge: charged, usage: answer.usage }, deps.provider);
+        (status === statusNames.failed ? unusableAnswerTexts : finishedRunTexts)(
+          context,
+          { tally, charge: charged, usage: answer.usage },
+          deps.provider,
+        );
       return { status, texts, usage: answer.usage, tally, created: stored.ids, charge };
     });
   } catch (error) {
@@ -173,7 +185,10 @@ function answerStatus(tally: AnswerTally): string {
 /** A models run whose brand was excluded while it waited: it is skipped (docs/decisions/0019-one-charging-rule.md). */
 async function excludedBrand(db: Database, context: TargetContext): Promise<boolean> {
   if (context.target.type !== 'Equipments') return false;
-  const [excluded] = await db.select({ brandId: brandExclusions.brandId }).from(brandExclusions).where(eq(brandExclusions.brandId, context.target.brandId));
+  const [excluded] = await db
+    .select({ brandId: brandExclusions.brandId })
+    .from(brandExclusions)
+    .where(eq(brandExclusions.brandId, context.target.brandId));
   return excluded !== undefined;
 }
 
@@ -301,7 +316,10 @@ async function end(
     if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
     await announceRuns(deps, [run.id]);
   });
-  deps.log.info({ runId: run.id, type: run.type, status: finished.status, created: ending.created.length, charged: finished.chargedTokens }, 'generation run finished');
+  deps.log.info(
+    { runId: run.id, type: run.type, status: finished.status, created: ending.created.length, charged: finished.chargedTokens },
+    'generation run finished',
+  );
   return { kind: 'finished', run: finished, status, created: ending.created };
 }
 

@@ -65,7 +65,9 @@ async function currentTargets(tx: Executor, targets: readonly RunTarget[]): Prom
           .orderBy(asc(subcategories.id))
           .for('share');
   const exclusions =
-    brandIds.length === 0 ? [] : await tx.select({ brandId: brandExclusions.brandId }).from(brandExclusions).where(inArray(brandExclusions.brandId, brandIds));
+    brandIds.length === 0
+      ? []
+      : await tx.select({ brandId: brandExclusions.brandId }).from(brandExclusions).where(inArray(brandExclusions.brandId, brandIds));
   const categoryOf = new Map(homes.map((row) => [row.id, row.categoryId]));
   const excluded = new Set(exclusions.map((row) => row.brandId));
   const current = targets.flatMap((target): RunTarget[] => {

@@ -24,8 +24,14 @@ import { retryContext } from './retries';
 import { enqueueRuns, lockForRetry, type RunRow, type StatusRow } from './runs';
 import { describeTarget, isBrandExcluded, loadContext, type RunTarget, type TargetContext } from './targets';
 import type { GenerationWorker } from './worker';
-import { ConflictError, InvalidInputError, NotFoundError, PaymentRequiredError, ProviderFailedError, UnavailableError } from '../domain-errors';
-
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  PaymentRequiredError,
+  ProviderFailedError,
+  UnavailableError,
+} from '../domain-errors';
 
 /**
  * The four generate calls of docs/product.md#calls. Events and a brand's models are generated while the request waits (their
@@ -74,7 +80,10 @@ export class GenerationService {
     const plan = await this.equipmentsPlan(body);
     const { context, targets, excluded, subcategoryName } = plan;
     if (!context) throw new ConflictError(generateEquipmentsMessages.allExcluded);
-    const most = 'filter' in body ? sum(await this.mostCosts(context, await targetsFree(this.deps.db, targets))) : mostRunCost(context, this.deps.maxOutputTokens);
+    const most =
+      'filter' in body
+        ? sum(await this.mostCosts(context, await targetsFree(this.deps.db, targets)))
+        : mostRunCost(context, this.deps.maxOutputTokens);
     await this.checkBalance(userId, most);
     const queued = await this.enqueue(userId, targets);
     // Brands excluded since the plan read them are skipped as excluded (the queue reads the exclusions again).
@@ -83,7 +92,12 @@ export class GenerationService {
       throw new ConflictError(skipped.running === 0 ? generateEquipmentsMessages.allExcluded : generateEquipmentsMessages.allRunning);
     }
     await this.announceQueued(queued.statuses, context);
-    return { success: true, message: generateEquipmentsMessages.queued(queued.runs.length, subcategoryName, skipped), queued: queued.runs.length, skipped };
+    return {
+      success: true,
+      message: generateEquipmentsMessages.queued(queued.runs.length, subcategoryName, skipped),
+      queued: queued.runs.length,
+      skipped,
+    };
   }
 
   /**
@@ -117,23 +131,39 @@ export class GenerationService {
     const types = ['Events', 'Brands', 'Equipments'] as const;
     const costs = await Promise.all(types.map((type) => typicalRunCost(this.deps.db, userId, type)));
     const fallback = (type: RunTarget['type']) =>
-      mostRunCost({ target: { type, categoryId: 0, subcategoryId: 0, brandId: 0 } as RunTarget, category: '', subcategory: '', brand: '', known: [] }, this.deps.maxOutputTokens);
-    return { Events: costs[0] ?? fallback('Events'), Brands: costs[1] ?? fallback('Brands'), Equipments: costs[2] ?? fallback('Equipments') };
+      mostRunCost(
+        { target: { type, categoryId: 0, subcategoryId: 0, brandId: 0 } as RunTarget, category: '', subcategory: '', brand: '', known: [] },
+        this.deps.maxOutputTokens,
+      );
+    return {
+      Events: costs[0] ?? fallback('Events'),
+      Brands: costs[1] ?? fallback('Brands'),
+      Equipments: costs[2] ?? fallback('Equipments'),
+    };
   }
 
   /** The targets a generate (or retry) body stands for, the context of the first, and the brands it skips as excluded. */
-  private async planOf(userId: number, body: ParsedEstimateBody): Promise<{ context: TargetContext | undefined; targets: RunTarget[]; excluded: number }> {
+  private async planOf(
+    userId: number,
+    body: ParsedEstimateBody,
+  ): Promise<{ context: TargetContext | undefined; targets: RunTarget[]; excluded: number }> {
     switch (body.type) {
       case 'Retry': {
         const context = await retryContext(this.deps.db, userId, body.run_id);
         return { context, targets: [context.target], excluded: 0 };
       }
       case 'Events': {
-        const context = await this.context({ type: 'Events', categoryId: body.category_id, subcategoryId: null, brandId: null }, 'Category');
+        const context = await this.context(
+          { type: 'Events', categoryId: body.category_id, subcategoryId: null, brandId: null },
+          'Category',
+        );
         return { context, targets: [context.target], excluded: 0 };
       }
       case 'Brands': {
-        const context = await this.context({ type: 'Brands', categoryId: 0, subcategoryId: body.subcategory_id, brandId: null }, 'Subcategory');
+        const context = await this.context(
+          { type: 'Brands', categoryId: 0, subcategoryId: body.subcategory_id, brandId: null },
+          'Subcategory',
+        );
         return { context, targets: [context.target], excluded: 0 };
       }
       case 'Models': {
@@ -143,7 +173,8 @@ export class GenerationService {
       case 'Equipments': {
         if (body.filter) return this.equipmentsPlan({ subcategory_id: body.subcategory_id ?? 0, filter: body.filter });
         const brandIds = body.brands ?? [];
-        const names = body.subcategory_id === undefined ? { category: body.category ?? '', subcategory: body.subcategory ?? '' } : undefined;
+        const names =
+          body.subcategory_id === undefined ? { category: body.category ?? '', subcategory: body.subcategory ?? '' } : undefined;
         return this.equipmentsPlan(names ? { ...names, brands: brandIds } : { subcategory_id: body.subcategory_id ?? 0, brands: brandIds });
       }
     }
@@ -154,7 +185,10 @@ export class GenerationService {
    * for an excluded brand (never generated).
    */
   private async modelsContext(brandId: number, subcategoryId: number): Promise<TargetContext> {
-    const [brand] = await this.deps.db.select({ name: brands.name, subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, brandId));
+    const [brand] = await this.deps.db
+      .select({ name: brands.name, subcategoryId: brands.subcategoryId })
+      .from(brands)
+      .where(eq(brands.id, brandId));
     if (!brand) throw new NotFoundError('Brand');
     if (brand.subcategoryId !== subcategoryId) throw new InvalidInputError('brand', 'The brand is not in this subcategory.');
     if (await isBrandExcluded(this.deps.db, brandId)) throw new ConflictError(runMessages.brandExcluded(brand.name));
@@ -174,15 +208,24 @@ export class GenerationService {
       .from(brands)
       .leftJoin(brandExclusions, eq(brandExclusions.brandId, brands.id))
       .where(inArray(brands.id, ids));
-    const [subcategory] = await this.deps.db.select({ name: subcategories.name }).from(subcategories).where(eq(subcategories.id, subcategoryId));
+    const [subcategory] = await this.deps.db
+      .select({ name: subcategories.name })
+      .from(subcategories)
+      .where(eq(subcategories.id, subcategoryId));
     if (!subcategory) throw new NotFoundError('Subcategory');
     const foreign = ids.filter((id) => !rows.some((row) => row.id === id && row.subcategoryId === subcategoryId));
     if (foreign.length > 0) {
-      throw new InvalidInputError('brands', `These brands are not in ${subcategory.name}: ${foreign.join(', ')}.`, `Not in ${subcategory.name}: ${foreign.join(', ')}.`);
+      throw new InvalidInputError(
+        'brands',
+        `These brands are not in ${subcategory.name}: ${foreign.join(', ')}.`,
+        `Not in ${subcategory.name}: ${foreign.join(', ')}.`,
+      );
     }
     const wanted = rows.filter((row) => row.excluded === null).sort((a, b) => a.id - b.id);
     const first = wanted[0];
-    const context = first ? await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first.id }, 'Brand') : undefined;
+    const context = first
+      ? await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first.id }, 'Brand')
+      : undefined;
     const categoryId = context?.target.categoryId ?? 0;
     const targets = wanted.map((row): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId: row.id }));
     return { context, targets, excluded: rows.length - wanted.length, subcategoryName: subcategory.name };
@@ -194,21 +237,30 @@ export class GenerationService {
    * `generateAllMatchingLimit` brands that are not excluded do.
    */
   private async matchingPlan(subcategoryId: number, q: string | undefined): Promise<EquipmentsPlan> {
-    const [subcategory] = await this.deps.db.select({ name: subcategories.name }).from(subcategories).where(eq(subcategories.id, subcategoryId));
+    const [subcategory] = await this.deps.db
+      .select({ name: subcategories.name })
+      .from(subcategories)
+      .where(eq(subcategories.id, subcategoryId));
     if (!subcategory) throw new NotFoundError('Subcategory');
     const where = matchingBrandsCondition({ subcategoryId, q });
-    const [counted] = ((await this.deps.db.execute(
-      sql`select count(*)::int as n, count(e.brand_id)::int as excluded from brands b left join brand_exclusions e on e.brand_id = b.id where ${where}`,
-    )) as unknown as { rows: { n: number; excluded: number }[] }).rows;
+    const [counted] = (
+      (await this.deps.db.execute(
+        sql`select count(*)::int as n, count(e.brand_id)::int as excluded from brands b left join brand_exclusions e on e.brand_id = b.id where ${where}`,
+      )) as unknown as { rows: { n: number; excluded: number }[] }
+    ).rows;
     const matched = Number(counted?.n ?? 0);
     const excluded = Number(counted?.excluded ?? 0);
     if (matched === 0) throw new InvalidInputError('filter.q', generateEquipmentsMessages.noneMatch(q, subcategory.name));
-    if (matched - excluded > generateAllMatchingLimit) throw new InvalidInputError('filter', generateEquipmentsMessages.tooMany(matched - excluded));
-    const wanted = ((await this.deps.db.execute(
-      sql`select b.id from brands b where ${where} and not exists (select 1 from brand_exclusions e where e.brand_id = b.id) order by b.id`,
-    )) as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+    if (matched - excluded > generateAllMatchingLimit)
+      throw new InvalidInputError('filter', generateEquipmentsMessages.tooMany(matched - excluded));
+    const wanted = (
+      (await this.deps.db.execute(
+        sql`select b.id from brands b where ${where} and not exists (select 1 from brand_exclusions e where e.brand_id = b.id) order by b.id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((row) => Number(row.id));
     const [first] = wanted;
-    const context = first === undefined ? undefined : await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first }, 'Brand');
+    const context =
+      first === undefined ? undefined : await this.context({ type: 'Equipments', categoryId: 0, subcategoryId, brandId: first }, 'Brand');
     const categoryId = context?.target.categoryId ?? 0;
     const targets = wanted.map((brandId): RunTarget => ({ type: 'Equipments', categoryId, subcategoryId, brandId }));
     return { context, targets, excluded: matched - wanted.length, subcategoryName: subcategory.name };
@@ -231,7 +283,11 @@ export class GenerationService {
     const { runs, statuses, excluded } = await this.enqueue(userId, [context.target], runId);
     const [queued] = runs;
     if (!queued) {
-      throw new ConflictError(excluded > 0 ? runMessages.brandExcluded(context.brand ?? '') : `A generation of the ${describeTarget(context)} is already in progress.`);
+      throw new ConflictError(
+        excluded > 0
+          ? runMessages.brandExcluded(context.brand ?? '')
+          : `A generation of the ${describeTarget(context)} is already in progress.`,
+      );
     }
     await this.announceQueued(statuses, context);
     return queued.id;
@@ -270,7 +326,11 @@ export class GenerationService {
    * Queues runs of these targets (runs.ts `enqueueRuns`). `retryOf`: the run they retry, locked meanwhile, so that
    * of two retries of it the second is 409 (a run is retried once).
    */
-  private async enqueue(userId: number, targets: RunTarget[], retryOf?: number): Promise<{ runs: RunRow[]; statuses: StatusRow[]; excluded: number }> {
+  private async enqueue(
+    userId: number,
+    targets: RunTarget[],
+    retryOf?: number,
+  ): Promise<{ runs: RunRow[]; statuses: StatusRow[]; excluded: number }> {
     const queued = await this.deps.db.transaction(async (tx) => {
       if (retryOf === undefined) return enqueueRuns(tx, { userId, targets });
       const retried = await lockForRetry(tx, retryOf);
@@ -292,9 +352,15 @@ export class GenerationService {
   private async announceQueued(statuses: StatusRow[], context: TargetContext): Promise<void> {
     const [first] = statuses;
     if (!first) return;
-    const brand = context.target.type === 'Equipments' && context.brand !== null ? { id: context.target.brandId, name: context.brand } : null;
-    statusChanged(this.deps.notifier, serializeStatus(first, first.brandId === brand?.id ? brand : null), await countInProgress(this.deps.db));
-    if (context.target.subcategoryId !== null && context.target.type === 'Equipments') equipmentsChanged(this.deps.notifier, [context.target.subcategoryId]);
+    const brand =
+      context.target.type === 'Equipments' && context.brand !== null ? { id: context.target.brandId, name: context.brand } : null;
+    statusChanged(
+      this.deps.notifier,
+      serializeStatus(first, first.brandId === brand?.id ? brand : null),
+      await countInProgress(this.deps.db),
+    );
+    if (context.target.subcategoryId !== null && context.target.type === 'Equipments')
+      equipmentsChanged(this.deps.notifier, [context.target.subcategoryId]);
   }
 
   /**
@@ -322,7 +388,11 @@ export class GenerationService {
     const [run] = queued.runs;
     if (!run) {
       // Excluded since modelsContext read it: the queue read the exclusions again.
-      throw new ConflictError(queued.excluded > 0 ? runMessages.brandExcluded(context.brand ?? '') : `A generation of the ${describeTarget(context)} is already in progress.`);
+      throw new ConflictError(
+        queued.excluded > 0
+          ? runMessages.brandExcluded(context.brand ?? '')
+          : `A generation of the ${describeTarget(context)} is already in progress.`,
+      );
     }
     await this.announceQueued(queued.statuses, context);
     if (queued.balance) balanceChanged(this.deps.notifier, userId, queued.balance);

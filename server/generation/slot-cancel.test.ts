@@ -23,7 +23,8 @@ describe.each(await availableEngines())('a generate call cancelled while it wait
   });
   afterAll(() => t.close());
 
-  const runOfCategory = async (categoryId: number) => (await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, categoryId)))[0];
+  const runOfCategory = async (categoryId: number) =>
+    (await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, categoryId)))[0];
 
   it('answers 409 at once, while the place it waited for is still taken', { timeout: 60_000 }, async () => {
     const [working, waiting] = await t.database.db

@@ -83,7 +83,13 @@ function newOnly<T>(items: readonly T[], nameOf: (item: T) => string, taken: Ite
 }
 
 /** The lower-cased names among `names` that rows matching `scope` already have in `column`. */
-async function takenNames(tx: Executor, table: typeof events | typeof brands | typeof equipments, column: AnyColumn, scope: SQL, names: string[]) {
+async function takenNames(
+  tx: Executor,
+  table: typeof events | typeof brands | typeof equipments,
+  column: AnyColumn,
+  scope: SQL,
+  names: string[],
+) {
   if (names.length === 0) return [];
   const lowered = [...new Set(names.map((name) => name.toLowerCase()))];
   const rows = await tx
@@ -93,9 +99,20 @@ async function takenNames(tx: Executor, table: typeof events | typeof brands | t
   return rows.map((row) => row.name);
 }
 
-export async function storeEvents(tx: Executor, context: TargetContext, items: readonly GeneratedEvent[], onRefused: OnRefused): Promise<Stored> {
+export async function storeEvents(
+  tx: Executor,
+  context: TargetContext,
+  items: readonly GeneratedEvent[],
+  onRefused: OnRefused,
+): Promise<Stored> {
   const categoryId = context.target.categoryId;
-  const taken = await takenNames(tx, events, events.name, eq(events.categoryId, categoryId), items.map((e) => e.name));
+  const taken = await takenNames(
+    tx,
+    events,
+    events.name,
+    eq(events.categoryId, categoryId),
+    items.map((e) => e.name),
+  );
   const fresh = newOnly(items, (e) => e.name, taken);
   const stored = await insertEach(tx, fresh, (savepoint, some) => insertEvents(savepoint, categoryId, some), onRefused);
   return { ...stored, known: items.length - fresh.length };
@@ -122,10 +139,21 @@ async function insertEvents(tx: Executor, categoryId: number, fresh: readonly Ge
   return rows.map((row) => row.id);
 }
 
-export async function storeBrands(tx: Executor, context: TargetContext, items: readonly GeneratedBrand[], onRefused: OnRefused): Promise<Stored> {
+export async function storeBrands(
+  tx: Executor,
+  context: TargetContext,
+  items: readonly GeneratedBrand[],
+  onRefused: OnRefused,
+): Promise<Stored> {
   const { subcategoryId } = context.target;
   if (subcategoryId === null) throw new Error('a brands run without a subcategory');
-  const taken = await takenNames(tx, brands, brands.name, eq(brands.subcategoryId, subcategoryId), items.map((b) => b.name));
+  const taken = await takenNames(
+    tx,
+    brands,
+    brands.name,
+    eq(brands.subcategoryId, subcategoryId),
+    items.map((b) => b.name),
+  );
   const fresh = newOnly(items, (b) => b.name, taken);
   const stored = await insertEach(tx, fresh, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
   return { ...stored, known: items.length - fresh.length };
@@ -158,7 +186,12 @@ async function insertBrands(tx: Executor, subcategoryId: number, fresh: readonly
   return rows.map((row) => row.id);
 }
 
-export async function storeModels(tx: Executor, context: TargetContext, items: readonly GeneratedModel[], onRefused: OnRefused): Promise<Stored> {
+export async function storeModels(
+  tx: Executor,
+  context: TargetContext,
+  items: readonly GeneratedModel[],
+  onRefused: OnRefused,
+): Promise<Stored> {
   const { subcategoryId, brandId } = context.target;
   if (subcategoryId === null || brandId === null || context.brand === null) throw new Error('a models run without its brand');
   // The category the subcategory is in now, not when the run began: the row stays locked until the run's
@@ -171,7 +204,13 @@ export async function storeModels(tx: Executor, context: TargetContext, items: r
     .where(eq(subcategories.id, subcategoryId))
     .for('no key update');
   const categoryId = home?.categoryId ?? context.target.categoryId;
-  const taken = await takenNames(tx, equipments, equipments.model, eq(equipments.brandId, brandId), items.map((m) => m.model));
+  const taken = await takenNames(
+    tx,
+    equipments,
+    equipments.model,
+    eq(equipments.brandId, brandId),
+    items.map((m) => m.model),
+  );
   const fresh = newOnly(items, (m) => m.model, taken);
   const target = { categoryId, subcategoryId, brandId, brand: context.brand };
   const stored = await insertEach(tx, fresh, (savepoint, some) => insertModels(savepoint, target, some), onRefused);

@@ -34,7 +34,9 @@ export function statusTargetOf(target: RunTarget) {
 }
 
 /** A run row's target, or undefined when a column it needs is gone (its brand was deleted). */
-export function targetOfRun(run: Pick<typeof generationRuns.$inferSelect, 'type' | 'categoryId' | 'subcategoryId' | 'brandId'>): RunTarget | undefined {
+export function targetOfRun(
+  run: Pick<typeof generationRuns.$inferSelect, 'type' | 'categoryId' | 'subcategoryId' | 'brandId'>,
+): RunTarget | undefined {
   if (run.type === 'Events') return { type: 'Events', categoryId: run.categoryId, subcategoryId: null, brandId: null };
   if (run.subcategoryId === null) return undefined;
   if (run.type === 'Brands') return { type: 'Brands', categoryId: run.categoryId, subcategoryId: run.subcategoryId, brandId: null };
@@ -72,10 +74,19 @@ export async function loadContext(db: Executor, target: RunTarget): Promise<Targ
       .where(eq(brands.subcategoryId, moved.subcategoryId))
       .orderBy(desc(brands.id))
       .limit(knownSample);
-    return { target: moved, category: subcategory.category, subcategory: subcategory.name, brand: null, known: known.map((row) => row.name) };
+    return {
+      target: moved,
+      category: subcategory.category,
+      subcategory: subcategory.name,
+      brand: null,
+      known: known.map((row) => row.name),
+    };
   }
 
-  const [brand] = await db.select({ name: brands.name, subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.id, moved.brandId));
+  const [brand] = await db
+    .select({ name: brands.name, subcategoryId: brands.subcategoryId })
+    .from(brands)
+    .where(eq(brands.id, moved.brandId));
   if (!brand || brand.subcategoryId !== moved.subcategoryId) return undefined;
   const known = await db
     .select({ model: equipments.model })
@@ -83,14 +94,24 @@ export async function loadContext(db: Executor, target: RunTarget): Promise<Targ
     .where(eq(equipments.brandId, moved.brandId))
     .orderBy(desc(equipments.id))
     .limit(knownSample);
-  return { target: moved, category: subcategory.category, subcategory: subcategory.name, brand: brand.name, known: known.map((row) => row.model) };
+  return {
+    target: moved,
+    category: subcategory.category,
+    subcategory: subcategory.name,
+    brand: brand.name,
+    known: known.map((row) => row.model),
+  };
 }
 
 /**
  * The contexts of the models targets of many brands of one subcategory, in three queries whatever their number (a
  * Generate Equipments of 1,000 brands is priced target by target). A brand missing or of another subcategory has none.
  */
-export async function loadModelContexts(db: Executor, subcategoryId: number, brandIds: readonly number[]): Promise<Map<number, TargetContext>> {
+export async function loadModelContexts(
+  db: Executor,
+  subcategoryId: number,
+  brandIds: readonly number[],
+): Promise<Map<number, TargetContext>> {
   const contexts = new Map<number, TargetContext>();
   if (brandIds.length === 0) return contexts;
   const [subcategory] = await db
@@ -110,7 +131,10 @@ export async function loadModelContexts(db: Executor, subcategoryId: number, bra
     (await db.execute(sql`
       select b.id as brand_id, k.model from brands b
       cross join lateral (select e.model, e.id from equipments e where e.brand_id = b.id order by e.id desc limit ${knownSample}) k
-      where ${inArray(sql`b.id`, named.map((row) => row.id))}
+      where ${inArray(
+        sql`b.id`,
+        named.map((row) => row.id),
+      )}
       order by b.id, k.id desc`)) as unknown as { rows: { brand_id: number; model: string }[] }
   ).rows;
   const modelsOf = new Map<number, string[]>();

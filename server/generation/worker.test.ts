@@ -30,7 +30,13 @@ describe.each(await availableEngines())('a stopping process on %s', (engine) => 
     database = await freshDatabase(engine);
     await seedDemo(database.db, { email: 'demo-seed@example.com', password: 'password123' });
     const { id: userId } = await upsertOperator(database.db, { email: 'worker@example.com', password: 'password123' });
-    await changeBalance(database.db, { userId, delta: 100_000, reason: 'adjustment', reference: 'worker-test', description: 'Balance adjustment' });
+    await changeBalance(database.db, {
+      userId,
+      delta: 100_000,
+      reason: 'adjustment',
+      reference: 'worker-test',
+      description: 'Balance adjustment',
+    });
     headers = { authorization: `Bearer ${await issueAccessToken(database.db, userId, 1)}` };
     ids = await demoIds(database.db);
   });
@@ -45,7 +51,14 @@ describe.each(await availableEngines())('a stopping process on %s', (engine) => 
     buildApp(
       {
         ...testConfig(),
-        ai: { provider: 'openai', baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 600_000, maxOutputTokens: 4000 },
+        ai: {
+          provider: 'openai',
+          baseUrl: fake.baseUrl,
+          apiKey: 'sk-test',
+          model: 'test-model',
+          timeoutMs: 600_000,
+          maxOutputTokens: 4000,
+        },
         generation,
       },
       { database, logger: false },
@@ -136,7 +149,12 @@ describe.each(await availableEngines())('a stopping process on %s', (engine) => 
       await slow.close();
       closed = true;
       expect(await runOf(subcategory)).toMatchObject({ finishedAt: null, leaseHolder: 'elsewhere/1/taken-over', chargedTokens: 0 });
-      expect(await database.db.select().from(tokenLedger).where(eq(tokenLedger.reference, `run:${started?.id}`))).toEqual([]);
+      expect(
+        await database.db
+          .select()
+          .from(tokenLedger)
+          .where(eq(tokenLedger.reference, `run:${started?.id}`)),
+      ).toEqual([]);
     } finally {
       if (!closed) await slow.close();
     }

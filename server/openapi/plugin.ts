@@ -24,7 +24,8 @@ export default fp(
         info: {
           title: 'Catalogue dashboard API',
           version: '1',
-          description: 'The API of the catalogue dashboard. Every call but sign-in needs `Authorization: Bearer <token>` (POST /api/login).',
+          description:
+            'The API of the catalogue dashboard. Every call but sign-in needs `Authorization: Bearer <token>` (POST /api/login).',
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
         security: [{ bearer: [] }],

@@ -41,7 +41,8 @@ export async function createSetupIntent(db: Executor, stripe: Stripe, owner: Own
   const intent = await callStripe(() =>
     stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', allowed_payment_method_types: ['card'] }),
   );
-  if (!intent.client_secret) throw new ProviderFailedError(paymentMessages.providerFailed, { reason: 'the SetupIntent has no client secret' });
+  if (!intent.client_secret)
+    throw new ProviderFailedError(paymentMessages.providerFailed, { reason: 'the SetupIntent has no client secret' });
   return { client_secret: intent.client_secret };
 }
 
@@ -79,7 +80,8 @@ export async function addCard(db: Executor, stripe: Stripe, owner: Owner, id: st
   const method = await callStripe(() => stripe.paymentMethods.retrieve(id), { notFound: paymentMessages.notFound });
   if (method.type !== 'card') throw new InvalidInputError('payment_method', paymentMessages.notACard);
   const attachedTo = customerIdOf(method);
-  if (attachedTo !== null && attachedTo !== (await storedCustomerId(db, owner.userId))) throw new NotFoundError('Payment method', paymentMessages.notFound);
+  if (attachedTo !== null && attachedTo !== (await storedCustomerId(db, owner.userId)))
+    throw new NotFoundError('Payment method', paymentMessages.notFound);
 
   let customer = await ensureCustomer(db, stripe, owner);
   if (attachedTo !== null && attachedTo !== customer.id) throw new NotFoundError('Payment method', paymentMessages.notFound);
@@ -97,7 +99,10 @@ export async function addCard(db: Executor, stripe: Stripe, owner: Owner, id: st
 export async function removeCard(db: Executor, stripe: Stripe, owner: Owner, id: string): Promise<PaymentMethodsChangeAnswer> {
   const holder = await holderOf(stripe, await findCustomer(db, stripe, owner), id);
   await callStripe(() => stripe.paymentMethods.detach(id));
-  let customer: LiveCustomer = { id: holder.id, defaultPaymentMethod: holder.defaultPaymentMethod === id ? null : holder.defaultPaymentMethod };
+  let customer: LiveCustomer = {
+    id: holder.id,
+    defaultPaymentMethod: holder.defaultPaymentMethod === id ? null : holder.defaultPaymentMethod,
+  };
   let after = await cardsOf(stripe, customer);
   const next = after.methods[0];
   if (after.defaultPaymentMethod === null && next) {

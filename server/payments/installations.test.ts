@@ -34,7 +34,10 @@ describe.each(engines)('installations on one Stripe account, on %s', (engine) =>
   });
 
   const cards = async (t: TestApp, headers: { authorization: string }) =>
-    (await t.app.inject({ url: '/api/payment-methods', headers })).json<{ methods: Array<{ id: string }>; defaultPaymentMethod: string | null }>();
+    (await t.app.inject({ url: '/api/payment-methods', headers })).json<{
+      methods: Array<{ id: string }>;
+      defaultPaymentMethod: string | null;
+    }>();
   const setCustomer = (t: TestApp, userId: number, customer: string | null) =>
     t.database.db.update(users).set({ stripeCustomerId: customer }).where(eq(users.id, userId));
 
@@ -60,7 +63,7 @@ describe.each(engines)('installations on one Stripe account, on %s', (engine) =>
     }
   });
 
-  it("operator N of one database never gets the customer or the card of operator N of the other", async () => {
+  it('operator N of one database never gets the customer or the card of operator N of the other', async () => {
     const { inA, inB, userId } = await twins();
     const cardOfA = await saveCard(a, fake, inA.headers);
     const customerOfA = await customerOf(a.database.db, userId);
@@ -81,7 +84,7 @@ describe.each(engines)('installations on one Stripe account, on %s', (engine) =>
     expect((await cards(a, inA.headers)).methods.map((m) => m.id)).toEqual([cardOfA]);
   });
 
-  it("a stored customer of another installation (a copied database) is not used: no card, no charge, a new customer", async () => {
+  it('a stored customer of another installation (a copied database) is not used: no card, no charge, a new customer', async () => {
     const { inA, inB, userId } = await twins();
     await saveCard(a, fake, inA.headers);
     const customerOfA = await customerOf(a.database.db, userId);

@@ -48,7 +48,11 @@ export default fp<{ config: StripeConfig | undefined }>(
       announce: (userId, balance) => announceBalance(app, userId, balance),
       log,
     };
-    const reconciler = new Reconciler((signal) => reconcilePurchases(context, { signal }), config.reconcileEveryMs ?? reconcileEveryMs, log);
+    const reconciler = new Reconciler(
+      (signal) => reconcilePurchases(context, { signal }),
+      config.reconcileEveryMs ?? reconcileEveryMs,
+      log,
+    );
     app.decorate('payments', { stripe, webhookSecret: config.webhookSecret, installationId: context.installationId, context, reconciler });
     app.addHook('onReady', async () => reconciler.start());
     app.addHook('preClose', () => reconciler.stop());

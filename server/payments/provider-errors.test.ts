@@ -25,7 +25,12 @@ describe('translateStripeError', () => {
     const error = translateStripeError(new StripeConnectionError({ message: 'connect ECONNREFUSED', statusCode: 503, requestId: 'req_1' }));
     expect(error).toBeInstanceOf(ProviderFailedError);
     expect(error.message).toBe(paymentMessages.providerFailed);
-    expect((error as ProviderFailedError).details).toEqual({ type: 'StripeConnectionError', code: undefined, statusCode: 503, requestId: 'req_1' });
+    expect((error as ProviderFailedError).details).toEqual({
+      type: 'StripeConnectionError',
+      code: undefined,
+      statusCode: 503,
+      requestId: 'req_1',
+    });
   });
 
   it('does not take an error of another library for a Stripe error because it has a `type`', () => {

@@ -35,7 +35,11 @@ export function purchaseMetadata(owner: Owner, pkg: TokenPackage, purchaseKey: s
 const packageIds = tokenPackages.map((p) => p.id) as [TokenPackage['id'], ...Array<TokenPackage['id']>];
 const metadataSchema = z.object({
   // Digits alone, as the request writes it: not "1e0", " 1", "0x1"; and within users.id's range.
-  user_id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(maxId)),
+  user_id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(z.number().max(maxId)),
   package: z.enum(packageIds),
   tokens: z.string().regex(/^\d{1,16}$/),
   purchase_key: z.string().max(255).optional(),

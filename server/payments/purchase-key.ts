@@ -15,7 +15,13 @@
  */
 export const purchaseWindowMs = 10_000;
 
-export function purchaseIdempotencyKey(input: { installationId: string; userId: number; packageId: string; clientKey?: string; now: number }): string {
+export function purchaseIdempotencyKey(input: {
+  installationId: string;
+  userId: number;
+  packageId: string;
+  clientKey?: string;
+  now: number;
+}): string {
   const scope = input.clientKey ? `key-${input.clientKey}` : `window-${Math.floor(input.now / purchaseWindowMs)}`;
   return `purchase-${input.installationId}-user-${input.userId}-${input.packageId}-${scope}`;
 }

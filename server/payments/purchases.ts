@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import { findTokenPackage, purchaseMessages, type PurchaseTokensAnswer, type PurchaseTokensBody, type TokenPackage } from '../../contract/tokens';
+import {
+  findTokenPackage,
+  purchaseMessages,
+  type PurchaseTokensAnswer,
+  type PurchaseTokensBody,
+  type TokenPackage,
+} from '../../contract/tokens';
 import { readBalance } from '../tokens/ledger';
 import { cardUsed } from './cards';
 import type { PaymentsContext } from './context';
@@ -41,7 +47,13 @@ export async function purchaseTokens(
   const card = customer?.defaultPaymentMethod;
   if (!customer || !card) throw new InvalidInputError('payment_method', purchaseMessages.noDefaultCard);
 
-  const idempotencyKey = purchaseIdempotencyKey({ installationId, userId: input.userId, packageId: pkg.id, clientKey: input.clientKey, now: input.now ?? Date.now() });
+  const idempotencyKey = purchaseIdempotencyKey({
+    installationId,
+    userId: input.userId,
+    packageId: pkg.id,
+    clientKey: input.clientKey,
+    now: input.now ?? Date.now(),
+  });
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe.paymentIntents.create(

@@ -65,7 +65,9 @@ describe.each(engines)('the purchase reconciliation on %s', (engine) => {
     await reconciler(t).idle();
     const [intent] = intentsOf(fake, customer);
     expect((await purchasesOf(db(), userId)).map((row) => [row.delta, row.reference])).toEqual([[1_000_000, intent?.id]]);
-    expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 1_000_000, held_tokens: 0 } });
+    expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', {
+      user: { id: userId, tokens: 1_000_000, held_tokens: 0 },
+    });
 
     vi.advanceTimersByTime(everyMs);
     await reconciler(t).idle();
@@ -103,11 +105,16 @@ describe.each(engines)('the purchase reconciliation on %s', (engine) => {
   it('stops with the server: closing waits for the pass under way, and no pass comes after', async () => {
     const { userId } = await uncreditedPurchase();
     const held = fake.hold('GET', /^\/v1\/payment_intents$/);
-    const second = await buildApp(testConfig({ stripe: { ...fake.config(), reconcileEveryMs: everyMs } }), { database: t.database, logger: false });
+    const second = await buildApp(testConfig({ stripe: { ...fake.config(), reconcileEveryMs: everyMs } }), {
+      database: t.database,
+      logger: false,
+    });
     await second.ready();
     await held.reached;
     let passEnded = false;
-    void reconciler(second).idle().then(() => (passEnded = true));
+    void reconciler(second)
+      .idle()
+      .then(() => (passEnded = true));
     const closing = second.close();
     held.release();
     await closing;

@@ -55,7 +55,8 @@ export async function reconcilePurchases(context: PaymentsContext, scope: Reconc
     });
     for await (const intent of list) {
       const reading = readPurchase(intent, installationId);
-      if (reading.kind === 'malformed') log.warn({ paymentIntent: intent.id, reason: reading.reason }, 'a PaymentIntent of ours that is not a purchase we made');
+      if (reading.kind === 'malformed')
+        log.warn({ paymentIntent: intent.id, reason: reading.reason }, 'a PaymentIntent of ours that is not a purchase we made');
       if (reading.kind !== 'purchase') continue;
       if (scope.operator && reading.purchase.userId !== scope.operator.userId) continue;
       purchases.push(reading.purchase);
@@ -64,7 +65,10 @@ export async function reconcilePurchases(context: PaymentsContext, scope: Reconc
 
   if (scope.signal?.aborted) return { purchases, credited: [], pending: [] };
   const succeeded = purchases.filter((p) => p.status === 'succeeded');
-  const done = await creditedIntents(db, succeeded.map((p) => p.intentId));
+  const done = await creditedIntents(
+    db,
+    succeeded.map((p) => p.intentId),
+  );
   const credited: ReconcileOutcome['credited'] = [];
   const pending = purchases.filter((p) => p.status === 'processing');
   for (const purchase of succeeded) {

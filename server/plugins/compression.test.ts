@@ -29,7 +29,11 @@ describe('compressed answers (docs/figures.md)', () => {
   });
 
   const categories = (acceptEncoding?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/categories', headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
 
   it('sends a JSON answer over 1 kB as brotli when the client accepts it, and the same JSON once decoded', async () => {
     const plain = await categories();
@@ -52,7 +56,11 @@ describe('compressed answers (docs/figures.md)', () => {
 
   it("sends the home's overview, made anew for each request, as gzip even to a client that accepts brotli", async () => {
     const overview = (acceptEncoding?: string) =>
-      t.app.inject({ method: 'GET', url: '/api/overview', headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/overview',
+        headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
     const plain = await overview();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(compressionThreshold);

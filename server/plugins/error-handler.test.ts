@@ -24,10 +24,22 @@ const cases = [
     status: 422,
     body: { message: 'These brands are not in Road: 7.', errors: { brands: ['Not in Road: 7.'] } },
   },
-  { error: () => new ConflictError('A generation of the brands of Road is already in progress.'), status: 409, body: { message: 'A generation of the brands of Road is already in progress.' } },
+  {
+    error: () => new ConflictError('A generation of the brands of Road is already in progress.'),
+    status: 409,
+    body: { message: 'A generation of the brands of Road is already in progress.' },
+  },
   { error: () => new PaymentRequiredError('Insufficient tokens.'), status: 402, body: { message: 'Insufficient tokens.' } },
-  { error: () => new ProviderFailedError('The payment provider failed.', { requestId: 'req_secret_detail' }), status: 502, body: { message: 'The payment provider failed.' } },
-  { error: () => new UnavailableError('Payments are not configured on this server.'), status: 503, body: { message: 'Payments are not configured on this server.' } },
+  {
+    error: () => new ProviderFailedError('The payment provider failed.', { requestId: 'req_secret_detail' }),
+    status: 502,
+    body: { message: 'The payment provider failed.' },
+  },
+  {
+    error: () => new UnavailableError('Payments are not configured on this server.'),
+    status: 503,
+    body: { message: 'Payments are not configured on this server.' },
+  },
   { error: () => new UnknownOperatorError(7), status: 401, body: { message: 'Unauthenticated.' } },
 ] as const;
 

@@ -34,7 +34,12 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
 }
 
-const stripe: AppConfig['stripe'] = { secretKey: 'sk_test_secret', publishableKey: 'pk_test_key', webhookSecret: undefined, apiBase: undefined };
+const stripe: AppConfig['stripe'] = {
+  secretKey: 'sk_test_secret',
+  publishableKey: 'pk_test_key',
+  webhookSecret: undefined,
+  apiBase: undefined,
+};
 
 describe('security headers', () => {
   let t: TestApp;
@@ -132,7 +137,19 @@ describe('security headers', () => {
     expect(firstAgain.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
 
     const page = await otherPort.inject({ url: '/', headers: { host: 'a.example.com' } });
-    const securityHeaderNames = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+    const securityHeaderNames = [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
     const withoutNonce = (res: LightMyRequestResponse) =>
       securityHeaderNames.map((name) => [name, String(res.headers[name]).replace(/ 'nonce-[^']+'/, '')]);
     expect(withoutNonce(first)).toEqual(withoutNonce(page));
@@ -147,7 +164,7 @@ describe('security headers', () => {
     expect(policy['frame-src']).toEqual(["'none'"]);
   });
 
-  it("let the page connect to a real-time server configured elsewhere, and to the fake Stripe API of the tests", async () => {
+  it('let the page connect to a real-time server configured elsewhere, and to the fake Stripe API of the tests', async () => {
     const base = testConfig();
     const elsewhere = await variant({
       stripe: { ...stripe, apiBase: 'http://127.0.0.1:4242/stripe' },

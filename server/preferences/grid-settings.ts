@@ -20,7 +20,12 @@ export async function readGridColumns(db: Executor, userId: number, grid: string
 }
 
 /** Stores the operator's columns of a grid; none ("Reset columns") deletes the row. */
-export async function saveGridColumns(db: Executor, userId: number, grid: string, columns: GridColumnSetting[]): Promise<GridColumnSetting[]> {
+export async function saveGridColumns(
+  db: Executor,
+  userId: number,
+  grid: string,
+  columns: GridColumnSetting[],
+): Promise<GridColumnSetting[]> {
   const known = knownGrid(grid);
   if (columns.length === 0) {
     await db.delete(gridSettings).where(and(eq(gridSettings.userId, userId), eq(gridSettings.grid, known)));

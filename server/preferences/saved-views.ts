@@ -25,7 +25,8 @@ function answerOf(row: SavedViewRow): SavedView {
 
 const viewGone = () => new NotFoundError('View', 'This view does not exist (it may have been deleted).');
 
-const nameTaken = (name: string) => new InvalidInputError('name', `You already have a view named “${name}” on this grid. Choose another name.`);
+const nameTaken = (name: string) =>
+  new InvalidInputError('name', `You already have a view named “${name}” on this grid. Choose another name.`);
 
 /** Refuses a name the operator already uses on the grid, ignoring case (the unique index says the same in a race). */
 async function assertNameFree(db: Executor, userId: number, grid: string, name: string, exceptId?: number) {
@@ -54,7 +55,10 @@ async function writing<T>(name: string | undefined, write: () => Promise<T>): Pr
 }
 
 async function ownView(db: Executor, userId: number, id: number): Promise<SavedViewRow> {
-  const [row] = await db.select().from(savedViews).where(and(eq(savedViews.id, id), eq(savedViews.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(savedViews)
+    .where(and(eq(savedViews.id, id), eq(savedViews.userId, userId)));
   if (!row) throw viewGone();
   return row;
 }

@@ -50,10 +50,13 @@ describe('POST /broadcasting/auth', () => {
     expect(response.json()).toEqual({ message: expect.any(String) });
   });
 
-  it.each(['private-other', 'private-user.7x', 'private-user.07'])('refuses a private channel that is not one of ours (%s) with 403', async (channel) => {
-    const response = await authorise({ socket_id: '1.2', channel_name: channel }, asUser(7));
-    expect(response.statusCode).toBe(403);
-  });
+  it.each(['private-other', 'private-user.7x', 'private-user.07'])(
+    'refuses a private channel that is not one of ours (%s) with 403',
+    async (channel) => {
+      const response = await authorise({ socket_id: '1.2', channel_name: channel }, asUser(7));
+      expect(response.statusCode).toBe(403);
+    },
+  );
 
   it('answers 401 without a bearer token', async () => {
     const response = await authorise({ socket_id: '1.2', channel_name: channels.events }, {});

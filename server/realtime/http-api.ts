@@ -77,11 +77,7 @@ export const httpApiRoutes: FastifyPluginAsyncZod<HttpApiOptions> = async (app, 
 };
 
 /** Checks the app id and the signature, then parses the JSON body; on failure answers the error and returns undefined. */
-function readSigned(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: HttpApiOptions,
-): { body: unknown } | undefined {
+function readSigned(request: FastifyRequest, reply: FastifyReply, options: HttpApiOptions): { body: unknown } | undefined {
   const { appId } = request.params as { appId: string };
   if (appId !== options.appId) {
     reply.code(404).send({ message: 'Unknown app' });

@@ -195,7 +195,10 @@ describe('idle connections', () => {
   let patient: RunningApp;
 
   beforeAll(async () => {
-    [quick, patient] = await Promise.all([startApp({ activityTimeoutMs: 150, pongTimeoutMs: 150 }), startApp({ activityTimeoutMs: 150, pongTimeoutMs: 60_000 })]);
+    [quick, patient] = await Promise.all([
+      startApp({ activityTimeoutMs: 150, pongTimeoutMs: 150 }),
+      startApp({ activityTimeoutMs: 150, pongTimeoutMs: 60_000 }),
+    ]);
   });
 
   afterAll(async () => {

@@ -56,10 +56,7 @@ describe('pusher-js against the embedded server', () => {
     expect(await onStatus).toEqual({ status: { id: 1 } });
     expect(await onTokens).toEqual({ user: { id: 3, tokens: 40 } });
 
-    const both = Promise.all([
-      nextEvent(statuses, realtimeEvents.updateEvents),
-      nextEvent(user, realtimeEvents.updateEvents),
-    ]);
+    const both = Promise.all([nextEvent(statuses, realtimeEvents.updateEvents), nextEvent(user, realtimeEvents.updateEvents)]);
     await server.app.broadcaster.publish([channels.statuses, channels.user(3)], realtimeEvents.updateEvents, { category_id: 2 });
     expect(await both).toEqual([{ category_id: 2 }, { category_id: 2 }]);
   });

@@ -67,7 +67,10 @@ describe('fan-out through Redis between two processes', () => {
     const seen: unknown[] = [];
     channel.bind(realtimeEvents.updateEvents, (data: unknown) => seen.push(data));
     const marker = nextEvent(channel, 'marker');
-    await first.ask({ type: 'publish', id: 2, channel: channels.events, event: realtimeEvents.updateEvents, payload: { category_id: 1 } }, 'published');
+    await first.ask(
+      { type: 'publish', id: 2, channel: channels.events, event: realtimeEvents.updateEvents, payload: { category_id: 1 } },
+      'published',
+    );
     await first.ask({ type: 'publish', id: 3, channel: channels.events, event: 'marker', payload: {} }, 'published');
     await marker;
     expect(seen).toEqual([{ category_id: 1 }]);

@@ -23,13 +23,21 @@ describe('signatures', () => {
     const sdk = new PusherServer({ appId: '1', key: 'k', secret: 's', host: 'localhost' });
     const body = '{"name":"x","data":"{}","channels":["private-a"]}';
     const path = '/apps/1/events';
-    const query = Object.fromEntries(new URLSearchParams(sdk.createSignedQueryString({ method: 'POST', path, body, params: { info: 'user_count' } })));
+    const query = Object.fromEntries(
+      new URLSearchParams(sdk.createSignedQueryString({ method: 'POST', path, body, params: { info: 'user_count' } })),
+    );
     const now = Number(query.auth_timestamp);
     expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query, body }, now)).toBeUndefined();
     expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query, body: `${body} ` }, now)).toMatch(/body_md5/);
-    expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path: '/apps/2/events', query, body }, now)).toMatch(/signature/);
-    expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query: { ...query, info: 'x' }, body }, now)).toMatch(/signature/);
+    expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path: '/apps/2/events', query, body }, now)).toMatch(
+      /signature/,
+    );
+    expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query: { ...query, info: 'x' }, body }, now)).toMatch(
+      /signature/,
+    );
     expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query, body }, now + 601)).toMatch(/Timestamp/);
-    expect(checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query: { ...query, auth_timestamp: ['1', '2'] }, body }, now)).toBeDefined();
+    expect(
+      checkSignedRequest({ key: 'k', secret: 's' }, { method: 'POST', path, query: { ...query, auth_timestamp: ['1', '2'] }, body }, now),
+    ).toBeDefined();
   });
 });

@@ -27,13 +27,7 @@ export function channelAuth(key: string, secret: string, socketId: string, chann
   return `${key}:${hmacHex(secret, `${socketId}:${channel}`)}`;
 }
 
-export function verifyChannelAuth(
-  key: string,
-  secret: string,
-  socketId: string,
-  channel: string,
-  auth: unknown,
-): boolean {
+export function verifyChannelAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown): boolean {
   if (typeof auth !== 'string') return false;
   return safeEqual(auth, channelAuth(key, secret, socketId, channel));
 }

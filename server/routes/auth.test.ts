@@ -127,7 +127,10 @@ describe.each(engines)('sign-in on %s', (engine) => {
 
   it('refuses an expired token and deletes it', async () => {
     const { headers, userId } = await t.signIn();
-    await t.database.db.update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessTokens.userId, userId));
+    await t.database.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.userId, userId));
     expect((await t.app.inject({ url: '/api/user', headers })).statusCode).toBe(401);
     const left = await t.database.db.select().from(accessTokens).where(eq(accessTokens.userId, userId));
     expect(left).toEqual([]);

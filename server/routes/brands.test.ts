@@ -44,7 +44,9 @@ describe.each(engines)('brands on %s', (engine) => {
       seo_title: 'Komatsu Excavators',
       equipments_count: 2,
       excluded: false,
-      brand_informations: [{ website: 'https://www.komatsu.com', country: 'Japan', address: 'Japan headquarters', phone_number: null, email: null }],
+      brand_informations: [
+        { website: 'https://www.komatsu.com', country: 'Japan', address: 'Japan headquarters', phone_number: null, email: null },
+      ],
       status: { name: 'Generated', model_type: 'App\\Models\\Equipment', brand_id: komatsu, brand: { id: komatsu, name: 'Komatsu' } },
     });
     expect(body.brand.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -52,7 +54,12 @@ describe.each(engines)('brands on %s', (engine) => {
       ['PC210LC-11', false],
       ['PC490LC-11', true],
     ]);
-    expect(body.brand.equipments?.[0]).toMatchObject({ category: 'Construction Equipment', subcategory: 'Excavators', brand: 'Komatsu', tags: ['crawler'] });
+    expect(body.brand.equipments?.[0]).toMatchObject({
+      category: 'Construction Equipment',
+      subcategory: 'Excavators',
+      brand: 'Komatsu',
+      tags: ['crawler'],
+    });
     expect(JSON.parse(body.brand.socials ?? '[]')).toEqual([{ type: 'linkedin', url: 'https://www.linkedin.com/company/komatsu' }]);
   });
 
@@ -68,7 +75,7 @@ describe.each(engines)('brands on %s', (engine) => {
     for (const id of ['abc', '0', '-4', '1.5', '99999999999']) expect((await call('GET', `/api/brands/${id}`)).status, id).toBe(422);
   });
 
-  it('GET /api/brands: a page of a subcategory\'s brands by name, with the total', async () => {
+  it("GET /api/brands: a page of a subcategory's brands by name, with the total", async () => {
     const body = await page(`subcategory_id=${excavators}`);
     expect(body.total).toBe(4);
     expect(body.brands.map((b) => b.name)).toEqual(['Caterpillar', 'Hitachi', 'Komatsu', 'Volvo CE']);
@@ -104,9 +111,18 @@ describe.each(engines)('brands on %s', (engine) => {
       .values({ name: 'In Progress', message: 'Queued', modelType: modelTypes.equipment, brandId: hitachi, subcategoryId: excavators })
       .returning();
     try {
-      for (const query of [`subcategory_id=${excavators}`, `subcategory_id=${excavators}&q=hit`, `subcategory_id=${excavators}&sort=equipments_count&dir=asc&limit=1`]) {
+      for (const query of [
+        `subcategory_id=${excavators}`,
+        `subcategory_id=${excavators}&q=hit`,
+        `subcategory_id=${excavators}&sort=equipments_count&dir=asc&limit=1`,
+      ]) {
         const after = await page(query);
-        expect(statusOf(after, 'Hitachi'), query).toMatchObject({ id: row?.id, name: 'In Progress', message: 'Queued', brand: { id: hitachi, name: 'Hitachi' } });
+        expect(statusOf(after, 'Hitachi'), query).toMatchObject({
+          id: row?.id,
+          name: 'In Progress',
+          message: 'Queued',
+          brand: { id: hitachi, name: 'Hitachi' },
+        });
       }
       expect(statusOf(await page(`subcategory_id=${excavators}`), 'Komatsu')?.name).toBe('Generated');
     } finally {

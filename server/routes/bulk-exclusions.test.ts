@@ -23,9 +23,15 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
     mixing = await ids.subcategory('Mixing Consoles');
     const made = await t.database.db
       .insert(brands)
-      .values([...Array.from({ length: 30 }, (_, i) => ({ name: `Console maker ${i}`, subcategoryId: mixing })), { name: 'Desk works', subcategoryId: mixing }])
+      .values([
+        ...Array.from({ length: 30 }, (_, i) => ({ name: `Console maker ${i}`, subcategoryId: mixing })),
+        { name: 'Desk works', subcategoryId: mixing },
+      ])
       .returning({ id: brands.id, name: brands.name });
-    consoleMakers = made.filter((b) => b.name.startsWith('Console')).map((b) => b.id).sort((a, b) => a - b);
+    consoleMakers = made
+      .filter((b) => b.name.startsWith('Console'))
+      .map((b) => b.id)
+      .sort((a, b) => a - b);
     deskWorks = made.find((b) => b.name === 'Desk works')?.id ?? 0;
   });
   afterAll(() => t.close());
@@ -33,9 +39,13 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
   const db = () => t.database.db;
   const { bulk, undo, refused } = bulkCalls(() => call, path, db);
   const excludedOf = async (brandIds: number[]) =>
-    (await db().select({ id: brandExclusions.brandId }).from(brandExclusions).where(inArray(brandExclusions.brandId, brandIds)).orderBy(asc(brandExclusions.brandId))).map(
-      (r) => r.id,
-    );
+    (
+      await db()
+        .select({ id: brandExclusions.brandId })
+        .from(brandExclusions)
+        .where(inArray(brandExclusions.brandId, brandIds))
+        .orderBy(asc(brandExclusions.brandId))
+    ).map((r) => r.id);
 
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: path, payload: { excluded: true, selection: { ids: [1] } } });
@@ -49,16 +59,25 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
     expect(answer).toMatchObject({ message: '29 brands excluded; 1 already excluded.', done: 29, skipped: { already: 1 } });
     expect(await excludedOf([...consoleMakers, deskWorks])).toEqual(consoleMakers);
     const changeId = answer.undo?.change_id ?? 0;
-    const journal = await db().select({ id: exclusionChangeRows.targetId }).from(exclusionChangeRows).where(eq(exclusionChangeRows.changeId, changeId));
+    const journal = await db()
+      .select({ id: exclusionChangeRows.targetId })
+      .from(exclusionChangeRows)
+      .where(eq(exclusionChangeRows.changeId, changeId));
     expect(journal.map((r) => r.id).sort((a, b) => a - b)).toEqual(consoleMakers.filter((id) => id !== first));
 
     const undone = await undo(changeId);
-    expect(undone).toMatchObject({ status: 200, body: { restored: 29, skipped: 0, message: 'Undone: 29 brands removed from the exclusion list again.' } });
+    expect(undone).toMatchObject({
+      status: 200,
+      body: { restored: 29, skipped: 0, message: 'Undone: 29 brands removed from the exclusion list again.' },
+    });
     expect(await excludedOf([...consoleMakers, deskWorks])).toEqual([first]);
     // A hand-picked selection: the same, by ids.
     const picked = await bulk({ excluded: true, selection: { ids: [first, second, second] } });
     expect(picked).toMatchObject({ message: '1 brand excluded; 1 already excluded.', done: 1, skipped: { already: 1 } });
-    expect((await undo(picked.undo?.change_id ?? 0)).body).toMatchObject({ restored: 1, message: 'Undone: Console maker 1 removed from the exclusion list again.' });
+    expect((await undo(picked.undo?.change_id ?? 0)).body).toMatchObject({
+      restored: 1,
+      message: 'Undone: Console maker 1 removed from the exclusion list again.',
+    });
   });
 
   it('un-excludes a selection (every excluded brand the exclusion list shows, or a filter): undo puts them back as they were', async () => {
@@ -68,7 +87,11 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
     // Console maker 2 and 20..29.
     expect(removed).toMatchObject({ message: '11 brands removed from the exclusion list.', done: 11, skipped: { already: 0 } });
     const again = await bulk({ excluded: false, selection: { ids: [consoleMakers[2] ?? 0, deskWorks] } });
-    expect(again).toMatchObject({ message: '1 brand removed from the exclusion list; 1 was not excluded.', done: 1, skipped: { already: 1 } });
+    expect(again).toMatchObject({
+      message: '1 brand removed from the exclusion list; 1 was not excluded.',
+      done: 1,
+      skipped: { already: 1 },
+    });
     await undo(again.undo?.change_id ?? 0);
     expect((await undo(removed.undo?.change_id ?? 0)).body).toMatchObject({ restored: 11, skipped: 0 });
     expect(await db().select().from(brandExclusions).orderBy(asc(brandExclusions.brandId))).toEqual(before);
@@ -84,7 +107,9 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
   });
 
   it('announces a few brands one by one, many by subcategory, and so does the undo of many', async () => {
-    await db().delete(brandExclusions).where(inArray(brandExclusions.brandId, [...consoleMakers, deskWorks]));
+    await db()
+      .delete(brandExclusions)
+      .where(inArray(brandExclusions.brandId, [...consoleMakers, deskWorks]));
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     try {
       await bulk({ excluded: true, selection: { ids: [deskWorks] } });
@@ -102,9 +127,15 @@ describe.each(engines)('POST /api/brands/exclusions/bulk on %s', (engine) => {
 
   describe('refusals: each changes nothing', () => {
     it('404 for an unknown subcategory in the filter, or an unknown brand among the ids', async () => {
-      const [last] = await db().select({ id: sql<number>`max(${subcategories.id})::int` }).from(subcategories);
+      const [last] = await db()
+        .select({ id: sql<number>`max(${subcategories.id})::int` })
+        .from(subcategories);
       await refused({ excluded: true, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1 } } }, 404, /^Subcategory not found\.$/);
-      await refused({ excluded: false, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1, q: 'x' } } }, 404, /^Subcategory not found\.$/);
+      await refused(
+        { excluded: false, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1, q: 'x' } } },
+        404,
+        /^Subcategory not found\.$/,
+      );
       await refused({ excluded: true, selection: { ids: [deskWorks, 2_000_000_000] } }, 404, /^One of the selected brands was not found/);
     });
 

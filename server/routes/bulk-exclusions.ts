@@ -8,9 +8,17 @@ import { implement } from './route';
 const bulkExclusionRoutes: FastifyPluginAsyncZod = async (app) => {
   implement(app, bulkExclusionsApi, {
     brands: async (request) =>
-      bulkExcludeBrands(app.db, app.notifier, { userId: currentUser(request).id, excluded: request.body.excluded, selection: request.body.selection }),
+      bulkExcludeBrands(app.db, app.notifier, {
+        userId: currentUser(request).id,
+        excluded: request.body.excluded,
+        selection: request.body.selection,
+      }),
     models: async (request) =>
-      bulkExcludeModels(app.db, app.notifier, { userId: currentUser(request).id, excluded: request.body.excluded, selection: request.body.selection }),
+      bulkExcludeModels(app.db, app.notifier, {
+        userId: currentUser(request).id,
+        excluded: request.body.excluded,
+        selection: request.body.selection,
+      }),
   });
 };
 

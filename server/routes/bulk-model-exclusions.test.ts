@@ -23,7 +23,10 @@ describe.each(engines)('POST /api/equipments/exclusions/bulk on %s', (engine) =>
   beforeAll(async () => {
     ({ t, call, ids } = await catalogueApp(engine));
     mixing = await ids.subcategory('Mixing Consoles');
-    const [sub] = await t.database.db.select({ categoryId: subcategories.categoryId }).from(subcategories).where(eq(subcategories.id, mixing));
+    const [sub] = await t.database.db
+      .select({ categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .where(eq(subcategories.id, mixing));
     const categoryId = sub?.categoryId ?? 0;
     const made = await t.database.db
       .insert(brands)
@@ -37,11 +40,20 @@ describe.each(engines)('POST /api/equipments/exclusions/bulk on %s', (engine) =>
     const models = await t.database.db
       .insert(equipments)
       .values([
-        ...Array.from({ length: 30 }, (_, i) => ({ categoryId, subcategoryId: mixing, brandId: deskBrand, brand: 'Desk works', model: `Desk ${i}` })),
+        ...Array.from({ length: 30 }, (_, i) => ({
+          categoryId,
+          subcategoryId: mixing,
+          brandId: deskBrand,
+          brand: 'Desk works',
+          model: `Desk ${i}`,
+        })),
         { categoryId, subcategoryId: mixing, brandId: otherBrand, brand: 'Fader co', model: 'Fader box' },
       ])
       .returning({ id: equipments.id, model: equipments.model });
-    desks = models.filter((m) => m.model.startsWith('Desk')).map((m) => m.id).sort((a, b) => a - b);
+    desks = models
+      .filter((m) => m.model.startsWith('Desk'))
+      .map((m) => m.id)
+      .sort((a, b) => a - b);
     faderBox = models.find((m) => m.model === 'Fader box')?.id ?? 0;
   });
   afterAll(() => t.close());
@@ -70,17 +82,26 @@ describe.each(engines)('POST /api/equipments/exclusions/bulk on %s', (engine) =>
     expect(answer).toMatchObject({ message: '29 models excluded; 1 already excluded.', done: 29, skipped: { already: 1 } });
     expect(await excludedOf([...desks, faderBox])).toEqual(desks);
     const changeId = answer.undo?.change_id ?? 0;
-    const journal = await db().select({ id: exclusionChangeRows.targetId, kind: exclusionChangeRows.kind }).from(exclusionChangeRows).where(eq(exclusionChangeRows.changeId, changeId));
+    const journal = await db()
+      .select({ id: exclusionChangeRows.targetId, kind: exclusionChangeRows.kind })
+      .from(exclusionChangeRows)
+      .where(eq(exclusionChangeRows.changeId, changeId));
     expect(journal.every((r) => r.kind === 'equipment')).toBe(true);
     expect(journal.map((r) => r.id).sort((a, b) => a - b)).toEqual(desks.filter((id) => id !== first));
 
     const undone = await undo(changeId);
-    expect(undone).toMatchObject({ status: 200, body: { restored: 29, skipped: 0, message: 'Undone: 29 models removed from the exclusion list again.' } });
+    expect(undone).toMatchObject({
+      status: 200,
+      body: { restored: 29, skipped: 0, message: 'Undone: 29 models removed from the exclusion list again.' },
+    });
     expect(await excludedOf([...desks, faderBox])).toEqual([first]);
     // A hand-picked selection: the same, by ids.
     const picked = await bulk({ excluded: true, selection: { ids: [first, second, second] } });
     expect(picked).toMatchObject({ message: '1 model excluded; 1 already excluded.', done: 1, skipped: { already: 1 } });
-    expect((await undo(picked.undo?.change_id ?? 0)).body).toMatchObject({ restored: 1, message: 'Undone: Desk works - Desk 1 removed from the exclusion list again.' });
+    expect((await undo(picked.undo?.change_id ?? 0)).body).toMatchObject({
+      restored: 1,
+      message: 'Undone: Desk works - Desk 1 removed from the exclusion list again.',
+    });
     // By brand (GET /api/equipments?brand_id=): the one model of Fader co.
     const byBrand = await bulk({ excluded: true, selection: { filter: { brand_id: otherBrand } } });
     expect(byBrand).toMatchObject({ message: '1 model excluded.', done: 1 });
@@ -95,7 +116,11 @@ describe.each(engines)('POST /api/equipments/exclusions/bulk on %s', (engine) =>
     const removed = await bulk({ excluded: false, selection: { filter: { q: 'desk 2' } } });
     expect(removed).toMatchObject({ message: '11 models removed from the exclusion list.', done: 11, skipped: { already: 0 } });
     const again = await bulk({ excluded: false, selection: { ids: [desks[2] ?? 0, faderBox] } });
-    expect(again).toMatchObject({ message: '1 model removed from the exclusion list; 1 was not excluded.', done: 1, skipped: { already: 1 } });
+    expect(again).toMatchObject({
+      message: '1 model removed from the exclusion list; 1 was not excluded.',
+      done: 1,
+      skipped: { already: 1 },
+    });
     await undo(again.undo?.change_id ?? 0);
     expect((await undo(removed.undo?.change_id ?? 0)).body).toMatchObject({ restored: 11, skipped: 0 });
     expect(await db().select().from(equipmentExclusions).orderBy(asc(equipmentExclusions.equipmentId))).toEqual(before);
@@ -111,7 +136,9 @@ describe.each(engines)('POST /api/equipments/exclusions/bulk on %s', (engine) =>
   });
 
   it('announces one event for the subcategories whose models changed, however many, and so does the undo', async () => {
-    await db().delete(equipmentExclusions).where(inArray(equipmentExclusions.equipmentId, [...desks, faderBox]));
+    await db()
+      .delete(equipmentExclusions)
+      .where(inArray(equipmentExclusions.equipmentId, [...desks, faderBox]));
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     try {
       await bulk({ excluded: true, selection: { ids: [faderBox] } });
@@ -130,10 +157,18 @@ describe.each(engines)('POST /api/equipments/exclusions/bulk on %s', (engine) =>
 
   describe('refusals: each changes nothing', () => {
     it('404 for an unknown subcategory or brand in the filter, or an unknown model among the ids', async () => {
-      const [last] = await db().select({ id: sql<number>`max(${subcategories.id})::int` }).from(subcategories);
-      const [lastBrand] = await db().select({ id: sql<number>`max(${brands.id})::int` }).from(brands);
+      const [last] = await db()
+        .select({ id: sql<number>`max(${subcategories.id})::int` })
+        .from(subcategories);
+      const [lastBrand] = await db()
+        .select({ id: sql<number>`max(${brands.id})::int` })
+        .from(brands);
       await refused({ excluded: true, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1 } } }, 404, /^Subcategory not found\.$/);
-      await refused({ excluded: false, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1, q: 'x' } } }, 404, /^Subcategory not found\.$/);
+      await refused(
+        { excluded: false, selection: { filter: { subcategory_id: (last?.id ?? 0) + 1, q: 'x' } } },
+        404,
+        /^Subcategory not found\.$/,
+      );
       await refused({ excluded: true, selection: { filter: { brand_id: (lastBrand?.id ?? 0) + 1 } } }, 404, /^Brand not found\.$/);
       await refused({ excluded: true, selection: { ids: [faderBox, 2_000_000_000] } }, 404, /^One of the selected models was not found/);
     });

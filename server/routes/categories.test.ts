@@ -47,18 +47,21 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(body.statuses.every((s) => s.brand_id === null)).toBe(true);
   });
 
-  it('leaves the status records out with statuses=false (the SPA header\'s tree), the tree itself unchanged', async () => {
+  it("leaves the status records out with statuses=false (the SPA header's tree), the tree itself unchanged", async () => {
     const whole = await call<CategoriesAnswer>('GET', '/api/categories');
     const treeOnly = await call<CategoriesAnswer>('GET', '/api/categories?statuses=false');
     expect(treeOnly.status).toBe(200);
     expect(treeOnly.body).toEqual({ ...whole.body, statuses: [] });
     expect((await call<CategoriesAnswer>('GET', '/api/categories?statuses=true')).body).toEqual(whole.body);
-    const scoped = await call<CategoriesAnswer>('GET', `/api/categories?statuses=false&subcategory_id=${await ids.subcategory('Excavators')}`);
+    const scoped = await call<CategoriesAnswer>(
+      'GET',
+      `/api/categories?statuses=false&subcategory_id=${await ids.subcategory('Excavators')}`,
+    );
     expect(scoped.body.statuses).toEqual([]);
     expect(scoped.body.brands.length).toBeGreaterThan(0);
   });
 
-  it('sends each subcategory as a row with compact=true (the SPA header\'s tree), read back as the whole tree', async () => {
+  it("sends each subcategory as a row with compact=true (the SPA header's tree), read back as the whole tree", async () => {
     const whole = await call<CategoriesAnswer>('GET', '/api/categories?statuses=false');
     const compact = await call<{ categories: { subcategories: unknown[] }[] }>('GET', '/api/categories?statuses=false&compact=true');
     expect(compact.status).toBe(200);
@@ -73,7 +76,10 @@ describe.each(engines)('categories on %s', (engine) => {
   it('counts what the database holds, whatever wrote it', async () => {
     const excavators = await ids.subcategory('Excavators');
     const db = t.database.db;
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(equipments).where(eq(equipments.subcategoryId, excavators));
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(equipments)
+      .where(eq(equipments.subcategoryId, excavators));
     expect(findSubcategory(await tree(), excavators)?.equipments_count).toBe(count?.n);
 
     // A writer that knows nothing of the counters (as a generation job): the next answer shows its rows.
@@ -113,7 +119,7 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(findSubcategory(await tree(), sprayers)?.status).toBeNull();
   });
 
-  it('scoped by subcategory: that subcategory\'s brands with their models, information, exclusion and status', async () => {
+  it("scoped by subcategory: that subcategory's brands with their models, information, exclusion and status", async () => {
     const excavators = await ids.subcategory('Excavators');
     const { status, body } = await call<CategoriesAnswer>('GET', `/api/categories?subcategory_id=${excavators}`);
     expect(status).toBe(200);
@@ -138,12 +144,16 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(body.events).toEqual([]);
   });
 
-  it('scoped by category: that category\'s events by start date', async () => {
+  it("scoped by category: that category's events by start date", async () => {
     const construction = await ids.category('Construction Equipment');
     const { body } = await call<CategoriesAnswer>('GET', `/api/categories?category_id=${construction}`);
     expect(body.events.map((e) => e.name)).toEqual(['Intermat Paris 2027', 'bauma 2028', 'CONEXPO-CON/AGG 2029']);
     expect(body.events_total).toBe(3);
-    expect(body.events[0]).toMatchObject({ category_id: construction, category: { name: 'Construction Equipment' }, start_date: '2027-04-19' });
+    expect(body.events[0]).toMatchObject({
+      category_id: construction,
+      category: { name: 'Construction Equipment' },
+      start_date: '2027-04-19',
+    });
     expect(body.brands).toEqual([]);
   });
 
@@ -154,12 +164,20 @@ describe.each(engines)('categories on %s', (engine) => {
   });
 
   it('refuses malformed scopes with 422', async () => {
-    for (const query of ['subcategory_id=abc', 'subcategory_id=-1', 'category_id=1.5', 'category_id=99999999999', 'subcategory_id=', 'statuses=no', 'compact=yes']) {
+    for (const query of [
+      'subcategory_id=abc',
+      'subcategory_id=-1',
+      'category_id=1.5',
+      'category_id=99999999999',
+      'subcategory_id=',
+      'statuses=no',
+      'compact=yes',
+    ]) {
       expect((await call('GET', `/api/categories?${query}`)).status).toBe(422);
     }
   });
 
-  it('categories-with-subcategories: the tree, and a subcategory\'s models when scoped', async () => {
+  it("categories-with-subcategories: the tree, and a subcategory's models when scoped", async () => {
     const excavators = await ids.subcategory('Excavators');
     const plain = await call<z.input<typeof categoriesWithSubcategoriesAnswer>>('GET', '/api/categories-with-subcategories');
     expect(plain.status).toBe(200);
@@ -180,7 +198,7 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(scoped.body.equipments?.every((e) => e.subcategory === 'Excavators')).toBe(true);
   });
 
-  it('renames a category (trimmed) and answers the spec\'s message; the tree shows it at once', async () => {
+  it("renames a category (trimmed) and answers the spec's message; the tree shows it at once", async () => {
     const audio = await ids.category('Audio Equipment');
     const { status, body } = await call('POST', '/api/categories/update', { id: audio, name: '  Pro Audio  ' });
     expect(status).toBe(200);
@@ -205,7 +223,15 @@ describe.each(engines)('categories on %s', (engine) => {
     const before = await databaseDigest(t.database.db);
     for (const url of ['/api/categories/update', '/api/subcategories/update']) {
       const id = url.includes('sub') ? monitors : audio;
-      for (const body of [{ id, name: '' }, { id, name: '   ' }, { id, name: 'x'.repeat(256) }, { id }, { name: 'No id' }, { id: 0, name: 'x' }, { id: 'one', name: 'x' }]) {
+      for (const body of [
+        { id, name: '' },
+        { id, name: '   ' },
+        { id, name: 'x'.repeat(256) },
+        { id },
+        { name: 'No id' },
+        { id: 0, name: 'x' },
+        { id: 'one', name: 'x' },
+      ]) {
         const res = await call<{ message: string; errors: Record<string, string[]> }>('POST', url, body);
         expect(res.status, JSON.stringify(body)).toBe(422);
         expect(res.body.errors).toBeTypeOf('object');
@@ -221,7 +247,7 @@ describe.each(engines)('categories on %s', (engine) => {
     expect(await databaseDigest(t.database.db)).toBe(before);
   });
 
-  it('refuses a rename to a sibling\'s name, whatever its case, with 422 at the name field, and changes nothing', async () => {
+  it("refuses a rename to a sibling's name, whatever its case, with 422 at the name field, and changes nothing", async () => {
     const audio = await ids.category('Audio Equipment');
     const monitors = await ids.subcategory('Studio Monitors');
     const before = await databaseDigest(t.database.db);
@@ -270,8 +296,14 @@ describe.each(engines)('categories on %s', (engine) => {
     const fitness = await ids.category('Fitness Equipment');
     const res = await call('POST', '/api/equipments/subcategory/update', { subcategoryId: patientMonitors, newCategoryId: fitness });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: 'Subcategory updated successfully!', subcategory: { id: patientMonitors, category_id: fitness } });
-    const rows = await t.database.db.select({ categoryId: equipments.categoryId }).from(equipments).where(eq(equipments.subcategoryId, patientMonitors));
+    expect(res.body).toMatchObject({
+      message: 'Subcategory updated successfully!',
+      subcategory: { id: patientMonitors, category_id: fitness },
+    });
+    const rows = await t.database.db
+      .select({ categoryId: equipments.categoryId })
+      .from(equipments)
+      .where(eq(equipments.subcategoryId, patientMonitors));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.categoryId === fitness)).toBe(true);
     const moved = (await tree()).find((c) => c.id === fitness)?.subcategories.map((s) => s.id);
@@ -279,7 +311,10 @@ describe.each(engines)('categories on %s', (engine) => {
 
     const back = await call('POST', '/api/subcategory/update-category', { subcategoryId: patientMonitors, newCategory: medical });
     expect(back.status).toBe(200);
-    const rowsBack = await t.database.db.select({ categoryId: equipments.categoryId }).from(equipments).where(eq(equipments.subcategoryId, patientMonitors));
+    const rowsBack = await t.database.db
+      .select({ categoryId: equipments.categoryId })
+      .from(equipments)
+      .where(eq(equipments.subcategoryId, patientMonitors));
     expect(rowsBack.every((r) => r.categoryId === medical)).toBe(true);
   });
 
@@ -293,13 +328,21 @@ describe.each(engines)('categories on %s', (engine) => {
     });
     expect(own.status).toBe(422);
     expect(own.body.errors.newCategoryId).toBeDefined();
-    const missingCategory = await call('POST', '/api/equipments/subcategory/update', { subcategoryId: patientMonitors, newCategoryId: 987654 });
+    const missingCategory = await call('POST', '/api/equipments/subcategory/update', {
+      subcategoryId: patientMonitors,
+      newCategoryId: 987654,
+    });
     expect(missingCategory.status).toBe(422);
     const variantMissing = await call('POST', '/api/subcategory/update-category', { subcategoryId: patientMonitors, newCategory: 987654 });
     expect(variantMissing.status).toBe(422);
     const missingSubcategory = await call('POST', '/api/equipments/subcategory/update', { subcategoryId: 987654, newCategoryId: medical });
     expect(missingSubcategory.status).toBe(404);
-    for (const body of [{}, { subcategoryId: patientMonitors }, { subcategoryId: 'x', newCategoryId: medical }, { subcategoryId: -3, newCategoryId: 2 }]) {
+    for (const body of [
+      {},
+      { subcategoryId: patientMonitors },
+      { subcategoryId: 'x', newCategoryId: medical },
+      { subcategoryId: -3, newCategoryId: 2 },
+    ]) {
       expect((await call('POST', '/api/equipments/subcategory/update', body)).status).toBe(422);
     }
     expect(await databaseDigest(t.database.db)).toBe(before);

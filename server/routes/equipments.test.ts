@@ -35,7 +35,12 @@ describe.each(engines)('equipments on %s', (engine) => {
   it('GET /api/equipments?subcategory={name}: the models by brand then model, with names, tags and exclusion', async () => {
     const body = await list('subcategory=Tractors');
     expect(body.total).toBe(4);
-    expect(body.equipments.map((e) => `${e.brand} ${e.model}`)).toEqual(['Fendt 942 Vario', 'John Deere 6M 150', 'John Deere 8R 410', 'Kubota M7-173']);
+    expect(body.equipments.map((e) => `${e.brand} ${e.model}`)).toEqual([
+      'Fendt 942 Vario',
+      'John Deere 6M 150',
+      'John Deere 8R 410',
+      'Kubota M7-173',
+    ]);
     expect(body.equipments[0]).toEqual({
       id: expect.any(Number),
       category_id: await ids.category('Agricultural Machinery'),
@@ -91,7 +96,9 @@ describe.each(engines)('equipments on %s', (engine) => {
     expect(seen).toEqual(all.equipments.map((e) => e.id));
     // A cursor past the last row answers an empty last page.
     const last = all.equipments.at(-1)!;
-    expect(await list(`subcategory_id=${excavators}&after=${encodeURIComponent(JSON.stringify([last.brand, last.model, last.id]))}`)).toMatchObject({
+    expect(
+      await list(`subcategory_id=${excavators}&after=${encodeURIComponent(JSON.stringify([last.brand, last.model, last.id]))}`),
+    ).toMatchObject({
       equipments: [],
       next_cursor: null,
     });
@@ -113,7 +120,7 @@ describe.each(engines)('equipments on %s', (engine) => {
     }
   });
 
-  it('GET /api/equipments/brands: the subcategory\'s brands by name with their status, as { brands }', async () => {
+  it("GET /api/equipments/brands: the subcategory's brands by name with their status, as { brands }", async () => {
     const excavators = await ids.subcategory('Excavators');
     const res = await call<{ brands: unknown }>('GET', `/api/equipments/brands?subcategory_id=${excavators}`);
     expect(res.status).toBe(200);
@@ -124,14 +131,24 @@ describe.each(engines)('equipments on %s', (engine) => {
       { id: await ids.brand('Volvo CE'), name: 'Volvo CE', status: 'Generated' },
     ]);
     expect(equipmentBrandsAnswer.parse(res.body)).toHaveLength(4);
-    const filtered = await call<z.input<typeof equipmentBrandsAnswer>>('GET', `/api/equipments/brands?subcategory_id=${excavators}&q=vol&limit=1`);
+    const filtered = await call<z.input<typeof equipmentBrandsAnswer>>(
+      'GET',
+      `/api/equipments/brands?subcategory_id=${excavators}&q=vol&limit=1`,
+    );
     expect(equipmentBrandsAnswer.parse(filtered.body).map((b) => b.name)).toEqual(['Volvo CE']);
     expect((await call('GET', '/api/equipments/brands')).status).toBe(422);
   });
 
   it('POST /api/equipments/update: saves the full row and answers it as stored (tags as text too)', async () => {
     const before = await row('John Deere', '6M 150');
-    const edited = { ...before, model: '6M 155', year: '2024', tags: 'utility, loader-ready , ', description: null, is_manufactured: false };
+    const edited = {
+      ...before,
+      model: '6M 155',
+      year: '2024',
+      tags: 'utility, loader-ready , ',
+      description: null,
+      is_manufactured: false,
+    };
     const res = await call<Equipment>('POST', '/api/equipments/update', edited);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -150,7 +167,12 @@ describe.each(engines)('equipments on %s', (engine) => {
     const harvesters = await ids.subcategory('Combine Harvesters');
     const res = await call<Equipment>('POST', '/api/equipments/update', { ...item, subcategory_id: harvesters, brand: 'Claas' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ subcategory_id: harvesters, subcategory: 'Combine Harvesters', brand: 'Claas', brand_id: await ids.brand('Claas') });
+    expect(res.body).toMatchObject({
+      subcategory_id: harvesters,
+      subcategory: 'Combine Harvesters',
+      brand: 'Claas',
+      brand_id: await ids.brand('Claas'),
+    });
     const unknownBrand = await call<Equipment>('POST', '/api/equipments/update', { ...res.body, brand: 'Nobody Makes This' });
     expect(unknownBrand.body.brand_id).toBeNull();
     const restored = await call<Equipment>('POST', '/api/equipments/update', { ...item });

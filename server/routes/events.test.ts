@@ -24,7 +24,7 @@ describe.each(engines)('events on %s', (engine) => {
     return res.body;
   };
 
-  it('answers a category\'s events by start date, with every field of docs/product.md#data', async () => {
+  it("answers a category's events by start date, with every field of docs/product.md#data", async () => {
     const body = await page(`category_id=${construction}`);
     expect(body.total).toBe(3);
     expect(body.events.map((e) => e.name)).toEqual(['Intermat Paris 2027', 'bauma 2028', 'CONEXPO-CON/AGG 2029']);
@@ -61,7 +61,13 @@ describe.each(engines)('events on %s', (engine) => {
 
   it('refuses malformed queries with 422 and changes nothing; 401 without a token', async () => {
     const before = await databaseDigest(t.database.db);
-    for (const query of ['', 'category_id=abc', `category_id=${construction}&sort=website`, `category_id=${construction}&limit=1000`, 'category_id=0']) {
+    for (const query of [
+      '',
+      'category_id=abc',
+      `category_id=${construction}&sort=website`,
+      `category_id=${construction}&limit=1000`,
+      'category_id=0',
+    ]) {
       expect((await call('GET', `/api/events?${query}`)).status, query).toBe(422);
     }
     expect(await databaseDigest(t.database.db)).toBe(before);

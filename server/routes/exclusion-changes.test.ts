@@ -28,7 +28,8 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
     expect(exclusionChangeAnswer.safeParse(res.body).success).toBe(true);
     return res.body;
   };
-  const undo = (changeId: number, as: CatalogueCall = call) => as<UndoAnswer & { message: string }>('POST', `/api/exclusion-changes/${changeId}/undo`);
+  const undo = (changeId: number, as: CatalogueCall = call) =>
+    as<UndoAnswer & { message: string }>('POST', `/api/exclusion-changes/${changeId}/undo`);
   const journal = (changeId: number) =>
     db()
       .select({ kind: exclusionChangeRows.kind, id: exclusionChangeRows.targetId, excluded: exclusionChangeRows.excluded })
@@ -36,7 +37,8 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
       .where(eq(exclusionChangeRows.changeId, changeId))
       .orderBy(asc(exclusionChangeRows.targetId));
   const modelExclusions = () => db().select().from(equipmentExclusions).orderBy(asc(equipmentExclusions.equipmentId));
-  const brandIsExcluded = async (brandId: number) => (await db().select().from(brandExclusions).where(eq(brandExclusions.brandId, brandId))).length === 1;
+  const brandIsExcluded = async (brandId: number) =>
+    (await db().select().from(brandExclusions).where(eq(brandExclusions.brandId, brandId))).length === 1;
   const changeIdOf = (answer: ExclusionChangeAnswer) => {
     expect(answer.undo).not.toBeNull();
     return answer.undo?.change_id ?? 0;
@@ -50,11 +52,19 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
     const genelec = await ids.brand('Genelec');
     const excluded = await change('POST', '/api/brands/exclusions', { name: 'Genelec' });
     expect(excluded.message).toBe('Genelec added to the exclusion list.');
-    const [recorded] = await db().select().from(exclusionChanges).where(eq(exclusionChanges.id, changeIdOf(excluded)));
+    const [recorded] = await db()
+      .select()
+      .from(exclusionChanges)
+      .where(eq(exclusionChanges.id, changeIdOf(excluded)));
     expect(recorded).toMatchObject({ userId, label: 'Genelec', undoneAt: null });
     expect(await journal(changeIdOf(excluded))).toEqual([{ kind: 'brand', id: genelec, excluded: true }]);
     // Nothing changed: nothing to undo, nothing recorded.
-    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(exclusionChanges))[0]?.n;
+    const count = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(exclusionChanges)
+      )[0]?.n;
     const before = await count();
     expect((await change('POST', '/api/brands/exclusions', { name: 'Genelec' })).undo).toBeNull();
     const removed = await change('DELETE', `/api/brands/exclusions/${genelec}`);
@@ -82,10 +92,16 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
     const shure = await ids.brand('Shure');
     const excluded = await change('POST', '/api/brands/exclusions', { name: 'Shure' });
     const res = await undo(changeIdOf(excluded));
-    expect(res).toMatchObject({ status: 200, body: { restored: 1, skipped: 0, message: 'Undone: Shure removed from the exclusion list again.' } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { restored: 1, skipped: 0, message: 'Undone: Shure removed from the exclusion list again.' },
+    });
     expect(undoAnswer.safeParse(res.body).success).toBe(true);
     expect(await brandIsExcluded(shure)).toBe(false);
-    const [row] = await db().select().from(exclusionChanges).where(eq(exclusionChanges.id, changeIdOf(excluded)));
+    const [row] = await db()
+      .select()
+      .from(exclusionChanges)
+      .where(eq(exclusionChanges.id, changeIdOf(excluded)));
     expect(row?.undoneAt).toBeInstanceOf(Date);
 
     const before = await databaseDigest(db());
@@ -101,7 +117,10 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
     const removed = await change('DELETE', `/api/equipments/exclusions/${model}`);
     expect((await modelExclusions()).some((e) => e.equipmentId === model)).toBe(false);
     const res = await undo(changeIdOf(removed));
-    expect(res).toMatchObject({ status: 200, body: { restored: 1, skipped: 0, message: 'Undone: Caterpillar - M318 back in the exclusion list.' } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { restored: 1, skipped: 0, message: 'Undone: Caterpillar - M318 back in the exclusion list.' },
+    });
     expect(await modelExclusions()).toEqual(before);
     expect((await call<{ id: number }[]>('GET', '/api/equipments/exclusions')).body.map((e) => e.id)).toEqual(listBefore);
   });
@@ -142,7 +161,11 @@ describe.each(engines)('the journal of exclusion changes and POST /api/exclusion
     const partial = await undo(changeIdOf(again));
     expect(partial).toMatchObject({
       status: 200,
-      body: { restored: 2, skipped: 1, message: 'Undone: 2 models back in the exclusion list. 1 other model was left as it is: changed since, or deleted.' },
+      body: {
+        restored: 2,
+        skipped: 1,
+        message: 'Undone: 2 models back in the exclusion list. 1 other model was left as it is: changed since, or deleted.',
+      },
     });
     expect((await modelExclusions()).filter((e) => models.includes(e.equipmentId))).toHaveLength(3);
 

@@ -47,7 +47,8 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
     expect(res.statusCode, res.body).toBe(200);
     return exclusionImportOutcome.parse(res.json()) as ExclusionImportOutcome;
   };
-  const excludedBrandIds = async () => (await t.database.db.select({ id: brandExclusions.brandId }).from(brandExclusions)).map((r) => r.id).sort();
+  const excludedBrandIds = async () =>
+    (await t.database.db.select({ id: brandExclusions.brandId }).from(brandExclusions)).map((r) => r.id).sort();
 
   it('previews a brands file: one match, several, none, already excluded and repeats; and changes nothing', async () => {
     const before = await databaseDigest(t.database.db);
@@ -62,7 +63,16 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
         brand: 'Neumann',
         model: null,
         subcategory: null,
-        matches: [{ id: await ids.brand('Neumann'), brand: 'Neumann', model: null, subcategory: 'Studio Monitors', category: 'Audio Equipment', excluded: false }],
+        matches: [
+          {
+            id: await ids.brand('Neumann'),
+            brand: 'Neumann',
+            model: null,
+            subcategory: 'Studio Monitors',
+            category: 'Audio Equipment',
+            excluded: false,
+          },
+        ],
         match_count: 1,
       },
       expect.objectContaining({ line: 4, brand: 'genelec', subcategory: 'Studio Monitors', match_count: 1 }),
@@ -72,7 +82,10 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
       lines: [expect.objectContaining({ line: 3, brand: 'Genelec', match_count: 2 })],
     });
     expect(answer.several.lines[0]?.matches.map((m) => m.subcategory).sort()).toEqual(['Microphones', 'Studio Monitors']);
-    expect(answer.none).toEqual({ total: 1, lines: [expect.objectContaining({ line: 5, brand: 'Nobody Audio', matches: [], match_count: 0 })] });
+    expect(answer.none).toEqual({
+      total: 1,
+      lines: [expect.objectContaining({ line: 5, brand: 'Nobody Audio', matches: [], match_count: 0 })],
+    });
     expect(answer.already).toEqual({ total: 1, lines: [expect.objectContaining({ line: 6, brand: 'HITACHI', match_count: 1 })] });
     expect(await databaseDigest(t.database.db)).toBe(before);
   });
@@ -88,7 +101,8 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
       skipped_several: 1,
       skipped_none: 1,
       duplicates: 1,
-      message: '2 brands excluded; 1 line already excluded; 1 line skipped: several brands have that name; 1 line skipped: no brand has that name.',
+      message:
+        '2 brands excluded; 1 line already excluded; 1 line skipped: several brands have that name; 1 line skipped: no brand has that name.',
       undo: { change_id: expect.any(Number) },
     });
     const excluded = await excludedBrandIds();
@@ -146,7 +160,10 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
   it('announces a few brands one by one, many brands and any models by subcategory: never one event a row', async () => {
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     try {
-      const [mixing] = await t.database.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, 'Mixing Consoles'));
+      const [mixing] = await t.database.db
+        .select({ id: subcategories.id })
+        .from(subcategories)
+        .where(eq(subcategories.name, 'Mixing Consoles'));
       const mixingId = mixing?.id ?? 0;
       const many = Array.from({ length: 30 }, (_, i) => ({ name: `Console maker ${i}`, subcategoryId: mixingId }));
       await t.database.db.insert(brands).values(many);
@@ -156,7 +173,11 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
       expect(publish.mock.calls).toEqual([
         [channels.brand, realtimeEvents.updateBrand, { brand_id: await ids.brand('Shure') }],
         [channels.equipments, realtimeEvents.statusesChanged, { subcategory_ids: [mixingId] }],
-        [channels.equipments, realtimeEvents.statusesChanged, { subcategory_ids: [await ids.subcategory('Wheel Loaders'), await ids.subcategory('Studio Monitors')].sort((a, b) => a - b) }],
+        [
+          channels.equipments,
+          realtimeEvents.statusesChanged,
+          { subcategory_ids: [await ids.subcategory('Wheel Loaders'), await ids.subcategory('Studio Monitors')].sort((a, b) => a - b) },
+        ],
       ]);
     } finally {
       publish.mockRestore();
@@ -191,7 +212,11 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
       ['with a NUL', 'brand\nGene\u0000lec\n', /^Line 2: the brand holds a NUL character\.$/],
       ['with a name too long', `brand\n${'x'.repeat(256)}\n`, /^Line 2: the brand is longer than 255 characters\.$/],
       ['with an unclosed quote', 'brand\n"Genelec\nNeumann\n', /^The file is not valid CSV: Quote Not Closed: .* line 3\.$/],
-      ['with more than 50,000 rows', `brand\n${'Neumann\n'.repeat(50_001)}`, /^The file has more than 50,000 rows: split it into smaller files\.$/],
+      [
+        'with more than 50,000 rows',
+        `brand\n${'Neumann\n'.repeat(50_001)}`,
+        /^The file has more than 50,000 rows: split it into smaller files\.$/,
+      ],
     ];
     it.each(badFiles)('a file %s: 422 naming what is wrong', async (_what, body, message) => {
       for (const url of [previewPath, applyPath]) {
@@ -203,14 +228,19 @@ describe.each(engines)('importing exclusions from a CSV file on %s', (engine) =>
 
     it('a file over 2 MB (10 MB of junk): 413', async () => {
       const junk = Buffer.alloc(10 * 1024 * 1024, 0xff);
-      for (const url of [previewPath, applyPath]) await refused(await send(url, junk), 413, /^The file is larger than 2 MB: split it into smaller files\.$/);
+      for (const url of [previewPath, applyPath])
+        await refused(await send(url, junk), 413, /^The file is larger than 2 MB: split it into smaller files\.$/);
       const justOver = `brand\n${'N'.repeat(2 * 1024 * 1024)}`;
       await refused(await send(applyPath, justOver), 413, /larger than 2 MB/);
     });
 
     it('a body that is not text/csv: 415', async () => {
       for (const url of [previewPath, applyPath]) {
-        await refused(await send(url, JSON.stringify({ brand: 'Neumann' }), { 'content-type': 'application/json' }), 415, /^Send the file as CSV text \(Content-Type: text\/csv\)\.$/);
+        await refused(
+          await send(url, JSON.stringify({ brand: 'Neumann' }), { 'content-type': 'application/json' }),
+          415,
+          /^Send the file as CSV text \(Content-Type: text\/csv\)\.$/,
+        );
         await refused(await send(url, 'brand\nNeumann\n', { 'content-type': 'text/plain' }), 415, /text\/csv/);
         await refused(await send(url, 'brand=Neumann', { 'content-type': 'application/x-www-form-urlencoded' }), 415, /text\/csv/);
       }

@@ -16,13 +16,16 @@ const megabytes = exclusionImportFile.maxBytes / (1024 * 1024);
  */
 const exclusionImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(exclusionImportFile.contentType, { parseAs: 'buffer', bodyLimit: exclusionImportFile.maxBytes }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    exclusionImportFile.contentType,
+    { parseAs: 'buffer', bodyLimit: exclusionImportFile.maxBytes },
+    (_request, body, done) => done(null, body),
   );
 
   // Fastify's own refusals of the body, in words an operator can act on; every other error goes on to the app's handler.
   app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, `The file is larger than ${megabytes} MB: split it into smaller files.`);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new HttpError(413, `The file is larger than ${megabytes} MB: split it into smaller files.`);
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       throw new HttpError(415, `Send the file as CSV text (Content-Type: ${exclusionImportFile.contentType}).`);
     }

@@ -45,7 +45,9 @@ describe.each(engines)('exclusions on %s', (engine) => {
         excluded: true,
         subcategory: { name: 'Excavators' },
         category: { name: 'Construction Equipment' },
-        brand_informations: [{ website: 'https://www.hitachicm.com', country: 'Japan', address: 'Japan headquarters', phone_number: null, email: null }],
+        brand_informations: [
+          { website: 'https://www.hitachicm.com', country: 'Japan', address: 'Japan headquarters', phone_number: null, email: null },
+        ],
       },
     ]);
     expect(brandList.headers['x-total-count']).toBe('1');
@@ -54,7 +56,7 @@ describe.each(engines)('exclusions on %s', (engine) => {
     expect((await call('GET', '/api/equipments/exclusions?limit=0')).status).toBe(422);
   });
 
-  it('excludes a model (idempotent) and un-excludes it, with the spec\'s messages', async () => {
+  it("excludes a model (idempotent) and un-excludes it, with the spec's messages", async () => {
     const id = await ids.equipment('Volvo CE', 'EC220E');
     const add = await call('POST', `/api/equipments/exclusions/${id}`);
     expect(add).toMatchObject({ status: 200, body: { message: 'Volvo CE - EC220E added to the exclusion list.' } });
@@ -75,16 +77,27 @@ describe.each(engines)('exclusions on %s', (engine) => {
       await call('POST', `/api/equipments/exclusions/${id}`);
       const res = await call('POST', url, { data: { brand: 'Genelec', model: '8341A' } });
       expect(res, url).toMatchObject({ status: 200, body: { message: 'Genelec - 8341A removed from the exclusion list.' } });
-      expect((await excludedModels()).body.some((e) => e.id === id), url).toBe(false);
+      expect(
+        (await excludedModels()).body.some((e) => e.id === id),
+        url,
+      ).toBe(false);
     }
   });
 
   it('refuses the literal {id} path without brand and model (422) and for an unknown model (404)', async () => {
     const before = await databaseDigest(t.database.db);
-    for (const body of [{}, { data: {} }, { brand: 'Caterpillar', model: 'M318' }, { data: { brand: 'Caterpillar' } }, { data: { brand: '', model: 'M318' } }]) {
+    for (const body of [
+      {},
+      { data: {} },
+      { brand: 'Caterpillar', model: 'M318' },
+      { data: { brand: 'Caterpillar' } },
+      { data: { brand: '', model: 'M318' } },
+    ]) {
       expect((await call('POST', '/api/equipments/exclusions/%7Bid%7D', body)).status, JSON.stringify(body)).toBe(422);
     }
-    const unknown = await call<{ message: string }>('POST', '/api/equipments/exclusions/%7Bid%7D', { data: { brand: 'Caterpillar', model: 'D11' } });
+    const unknown = await call<{ message: string }>('POST', '/api/equipments/exclusions/%7Bid%7D', {
+      data: { brand: 'Caterpillar', model: 'D11' },
+    });
     expect(unknown.status).toBe(404);
     expect(await databaseDigest(t.database.db)).toBe(before);
   });
@@ -118,7 +131,9 @@ describe.each(engines)('exclusions on %s', (engine) => {
     const tractors = await ids.subcategory('Tractors');
     const [twin] = await t.database.db.insert(brands).values({ subcategoryId: tractors, name: 'Komatsu' }).returning();
     const before = await databaseDigest(t.database.db);
-    const ambiguous = await call<{ message: string; errors: Record<string, string[]> }>('POST', '/api/brands/exclusions', { name: 'komatsu' });
+    const ambiguous = await call<{ message: string; errors: Record<string, string[]> }>('POST', '/api/brands/exclusions', {
+      name: 'komatsu',
+    });
     expect(ambiguous.status).toBe(422);
     expect(ambiguous.body.errors.subcategory_id).toBeDefined();
     expect(await databaseDigest(t.database.db)).toBe(before);

@@ -21,7 +21,8 @@ const exclusionRoutes: FastifyPluginAsyncZod = async (app) => {
       return equipments;
     },
     excludeEquipment: async (request) => excludeEquipment(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
-    unexcludeEquipment: async (request) => unexcludeEquipment(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
+    unexcludeEquipment: async (request) =>
+      unexcludeEquipment(app.db, app.notifier, { id: request.params.id, userId: currentUser(request).id }),
     // The token-era removal (its declaration says why): static paths, which Fastify's router tries before the numeric `:id` one.
     unexcludeEquipmentByName: async (request) =>
       unexcludeEquipmentByName(app.db, app.notifier, { ...request.body.data, userId: currentUser(request).id }),

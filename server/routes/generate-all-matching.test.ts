@@ -34,14 +34,28 @@ describe.each(engines)('POST /api/equipments/generate for all matching on %s', (
       ai: { provider: 'demo', demoDelayMs: 60_000, maxOutputTokens: 4000 },
       generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 },
     }));
-    await changeBalance(t.database.db, { userId, delta: 499_000, reason: 'adjustment', reference: `all-matching-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(t.database.db, {
+      userId,
+      delta: 499_000,
+      reason: 'adjustment',
+      reference: `all-matching-${userId}`,
+      description: 'Balance adjustment',
+    });
     mixing = await ids.subcategory('Mixing Consoles');
-    const names = [...Array.from({ length: 30 }, (_, i) => `Console maker ${i}`), 'Desk works', ...Array.from({ length: 3 }, (_, i) => `Amp maker ${i}`)];
+    const names = [
+      ...Array.from({ length: 30 }, (_, i) => `Console maker ${i}`),
+      'Desk works',
+      ...Array.from({ length: 3 }, (_, i) => `Amp maker ${i}`),
+    ];
     const made = await t.database.db
       .insert(brands)
       .values(names.map((name) => ({ name, subcategoryId: mixing })))
       .returning({ id: brands.id, name: brands.name });
-    const idsOf = (prefix: string) => made.filter((b) => b.name.startsWith(prefix)).map((b) => b.id).sort((a, b) => a - b);
+    const idsOf = (prefix: string) =>
+      made
+        .filter((b) => b.name.startsWith(prefix))
+        .map((b) => b.id)
+        .sort((a, b) => a - b);
     consoleMakers = idsOf('Console maker');
     ampMakers = idsOf('Amp maker');
     deskWorks = idsOf('Desk works')[0] ?? 0;
@@ -49,9 +63,15 @@ describe.each(engines)('POST /api/equipments/generate for all matching on %s', (
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const estimate = (body: unknown, as = call) => as<EstimateAnswer>('POST', '/api/generation/estimate', { type: 'Equipments', ...(body as object) });
+  const estimate = (body: unknown, as = call) =>
+    as<EstimateAnswer>('POST', '/api/generation/estimate', { type: 'Equipments', ...(body as object) });
   const underWay = async () =>
-    (await db().select({ brandId: generationRuns.brandId }).from(generationRuns).where(and(eq(generationRuns.subcategoryId, mixing), isNull(generationRuns.finishedAt))))
+    (
+      await db()
+        .select({ brandId: generationRuns.brandId })
+        .from(generationRuns)
+        .where(and(eq(generationRuns.subcategoryId, mixing), isNull(generationRuns.finishedAt)))
+    )
       .map((r) => r.brandId ?? 0)
       .sort((a, b) => a - b);
   const refused = async (body: unknown, status: number, as = call) => {
@@ -119,8 +139,12 @@ describe.each(engines)('POST /api/equipments/generate for all matching on %s', (
       skipped: { excluded: 1, running: 30 },
     });
     expect(await underWay()).toEqual([...consoleMakers.slice(1), deskWorks, ...ampMakers].sort((a, b) => a - b));
-    expect((await refused({ subcategory_id: mixing, filter: { q: 'maker' } }, 409)).message).toBe('A generation of every selected brand is already in progress.');
-    expect((await refused({ subcategory_id: mixing, filter: { q: 'console maker 0' } }, 409)).message).toBe('Every selected brand is excluded: nothing to generate.');
+    expect((await refused({ subcategory_id: mixing, filter: { q: 'maker' } }, 409)).message).toBe(
+      'A generation of every selected brand is already in progress.',
+    );
+    expect((await refused({ subcategory_id: mixing, filter: { q: 'console maker 0' } }, 409)).message).toBe(
+      'Every selected brand is excluded: nothing to generate.',
+    );
   });
 
   it('404 for an unknown subcategory; 422 when nothing matches, for a malformed filter, and above the limit', async () => {

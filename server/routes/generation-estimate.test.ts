@@ -18,12 +18,20 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
 
   beforeAll(async () => {
     ({ t, call, ids, userId } = await catalogueApp(engine, { generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 } }));
-    await changeBalance(t.database.db, { userId, delta: 499_000, reason: 'adjustment', reference: `estimate-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(t.database.db, {
+      userId,
+      delta: 499_000,
+      reason: 'adjustment',
+      reference: `estimate-${userId}`,
+      description: 'Balance adjustment',
+    });
   });
   afterAll(() => t.close());
 
   it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/generation/estimate', payload: { type: 'Events', category_id: 1 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/generation/estimate', payload: { type: 'Events', category_id: 1 } })).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/preferences' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/generation/typical-costs' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/preferences', payload: { confirm_runs_from: 1 } })).statusCode).toBe(401);
@@ -42,7 +50,12 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
 
     // The run holds exactly the maximum shown and is charged at most that.
     expect((await call('POST', '/api/events/generate', { category_id: category })).status).toBe(200);
-    const [run] = await t.database.db.select().from(generationRuns).where(eq(generationRuns.categoryId, category)).orderBy(desc(generationRuns.id)).limit(1);
+    const [run] = await t.database.db
+      .select()
+      .from(generationRuns)
+      .where(eq(generationRuns.categoryId, category))
+      .orderBy(desc(generationRuns.id))
+      .limit(1);
     expect(run!.maxTokens).toBe(res.body.max_tokens);
     expect(run!.chargedTokens).toBeLessThanOrEqual(res.body.max_tokens);
 
@@ -62,7 +75,9 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
     const brandIds = await Promise.all(['Caterpillar', 'Komatsu', 'Volvo CE', 'Hitachi'].map((name) => ids.brand(name)));
     await t.database.db.insert(brandExclusions).values({ brandId: brandIds[3]! }).onConflictDoNothing();
     // Each brand is priced at its own most (its known models lengthen its prompt), and the call at their sum.
-    const own = await Promise.all(brandIds.slice(0, 3).map(async (brand) => (await estimate({ type: 'Models', brand, subcategory_id: excavators })).body.max_tokens));
+    const own = await Promise.all(
+      brandIds.slice(0, 3).map(async (brand) => (await estimate({ type: 'Models', brand, subcategory_id: excavators })).body.max_tokens),
+    );
     const all = await estimate({ type: 'Equipments', subcategory_id: excavators, brands: brandIds });
     expect(all.body).toMatchObject({ runs: 3, skipped: { excluded: 1, in_progress: 0 }, max_tokens: own[0]! + own[1]! + own[2]! });
     // The names form of the generate call is accepted too.
@@ -72,7 +87,16 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
     // A run of one of them under way: skipped.
     const [held] = await t.database.db
       .insert(generationRuns)
-      .values({ type: 'Equipments', userId, categoryId: await ids.category('Construction Equipment'), subcategoryId: excavators, brandId: brandIds[1]!, status: 'In Progress', leaseUntil: new Date(Date.now() + 60_000), attempts: 1 })
+      .values({
+        type: 'Equipments',
+        userId,
+        categoryId: await ids.category('Construction Equipment'),
+        subcategoryId: excavators,
+        brandId: brandIds[1]!,
+        status: 'In Progress',
+        leaseUntil: new Date(Date.now() + 60_000),
+        attempts: 1,
+      })
       .returning();
     const busy = await estimate({ type: 'Equipments', subcategory_id: excavators, brands: brandIds });
     expect(busy.body).toMatchObject({ runs: 2, skipped: { excluded: 1, in_progress: 1 }, max_tokens: own[0]! + own[2]! });
@@ -82,7 +106,10 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
 
   it('says when the balance does not cover the maximum', async () => {
     const poor = caller(t, (await t.signIn({ tokens: 10 })).headers);
-    const res = await poor<EstimateAnswer>('POST', '/api/generation/estimate', { type: 'Brands', subcategory_id: await ids.subcategory('Bulldozers') });
+    const res = await poor<EstimateAnswer>('POST', '/api/generation/estimate', {
+      type: 'Brands',
+      subcategory_id: await ids.subcategory('Bulldozers'),
+    });
     expect(res.body).toMatchObject({ runs: 1, balance: 10, affordable: false });
     expect(res.body.max_tokens).toBeGreaterThan(10);
   });
@@ -98,7 +125,14 @@ describe.each(engines)('POST /api/generation/estimate and the preferences on %s'
     const foreign = await estimate({ type: 'Equipments', subcategory_id: excavators, brands: [jcb] });
     expect(foreign.status).toBe(422);
     expect((await estimate({ type: 'Models', brand: jcb, subcategory_id: excavators })).status).toBe(422);
-    for (const body of [{}, { type: 'Gifts' }, { type: 'Events' }, { type: 'Events', category_id: 'x' }, { type: 'Equipments', brands: [jcb] }, { type: 'Equipments', subcategory_id: excavators, brands: [] }]) {
+    for (const body of [
+      {},
+      { type: 'Gifts' },
+      { type: 'Events' },
+      { type: 'Events', category_id: 'x' },
+      { type: 'Equipments', brands: [jcb] },
+      { type: 'Equipments', subcategory_id: excavators, brands: [] },
+    ]) {
       const res = await estimate(body);
       expect(res.status).toBe(422);
     }

@@ -42,7 +42,8 @@ describe.each(engines)('grid exports on %s', (engine) => {
     expect(res.body.endsWith('\r\n')).toBe(true);
     return parse(res.body, { bom: true }) as string[][];
   };
-  const listBrands = async (query: string) => (await call<{ brands: Brand[] }>('GET', `/api/brands?subcategory_id=${excavators}&limit=500&${query}`)).body.brands;
+  const listBrands = async (query: string) =>
+    (await call<{ brands: Brand[] }>('GET', `/api/brands?subcategory_id=${excavators}&limit=500&${query}`)).body.brands;
 
   it('GET /api/brands/export: every column by default, named as the grid names them, the rows of the grid', async () => {
     const rows = await csv(`/api/brands/export?subcategory_id=${excavators}`);
@@ -50,7 +51,15 @@ describe.each(engines)('grid exports on %s', (engine) => {
     const listed = await listBrands('');
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.map((b) => b.name));
     const komatsu = rows.find((r) => r[0] === 'Komatsu');
-    expect(komatsu).toEqual(['Komatsu', 'Construction Equipment', 'Excavators', 'Komatsu Excavators', expect.any(String), expect.stringMatching(/^\d{4}-/), 'Generated']);
+    expect(komatsu).toEqual([
+      'Komatsu',
+      'Construction Equipment',
+      'Excavators',
+      'Komatsu Excavators',
+      expect.any(String),
+      expect.stringMatching(/^\d{4}-/),
+      'Generated',
+    ]);
   });
 
   it('GET /api/brands/export: the filter, the sort and the columns asked for, in their order', async () => {
@@ -63,19 +72,26 @@ describe.each(engines)('grid exports on %s', (engine) => {
   });
 
   it('GET /api/events/export: the grid filter and sort, all columns', async () => {
-    const listed = (await call<{ events: Event[] }>('GET', `/api/events?category_id=${construction}&limit=500&sort=name&dir=desc`)).body.events;
+    const listed = (await call<{ events: Event[] }>('GET', `/api/events?category_id=${construction}&limit=500&sort=name&dir=desc`)).body
+      .events;
     expect(listed.length).toBeGreaterThan(0);
     const rows = await csv(`/api/events/export?category_id=${construction}&sort=name&dir=desc`);
     expect(rows[0]).toEqual(Object.values(eventExportColumns));
     expect(rows.slice(1).map((r) => r[0])).toEqual(listed.map((e) => e.name));
     expect(rows[1]?.[1]).toBe('Construction Equipment');
     const first = listed[0]!;
-    const filtered = await csv(`/api/events/export?category_id=${construction}&q=${encodeURIComponent(first.name)}&columns=name,start_date`);
-    expect(filtered).toEqual([['Name', 'Start Date'], [first.name, first.start_date ?? '']]);
+    const filtered = await csv(
+      `/api/events/export?category_id=${construction}&q=${encodeURIComponent(first.name)}&columns=name,start_date`,
+    );
+    expect(filtered).toEqual([
+      ['Name', 'Start Date'],
+      [first.name, first.start_date ?? ''],
+    ]);
   });
 
   it('GET /api/equipments/export: a subcategory or a brand, in the list order, the browser grid filter and sort', async () => {
-    const listed = (await call<{ equipments: Equipment[] }>('GET', `/api/equipments?subcategory_id=${excavators}&limit=1000`)).body.equipments;
+    const listed = (await call<{ equipments: Equipment[] }>('GET', `/api/equipments?subcategory_id=${excavators}&limit=1000`)).body
+      .equipments;
     const rows = await csv(`/api/equipments/export?subcategory_id=${excavators}`);
     expect(rows[0]).toEqual(Object.values(equipmentExportColumns));
     expect(rows.slice(1).map((r) => `${r[0]} ${r[1]}`)).toEqual(listed.map((e) => `${e.brand} ${e.model}`));
@@ -91,7 +107,10 @@ describe.each(engines)('grid exports on %s', (engine) => {
     const models = sorted.slice(1).map((r) => r[0] ?? '');
     expect(models).toEqual([...models].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
     const matching = await csv(`/api/equipments/export?subcategory_id=${excavators}&q=pc490&columns=brand,model`);
-    expect(matching).toEqual([['Brand', 'Model'], ['Komatsu', 'PC490LC-11']]);
+    expect(matching).toEqual([
+      ['Brand', 'Model'],
+      ['Komatsu', 'PC490LC-11'],
+    ]);
   });
 
   it('GET /api/equipments/export: a long list in batches, every row once, in order, with and without a sort', async () => {
@@ -135,7 +154,10 @@ describe.each(engines)('grid exports on %s', (engine) => {
     expect(rows[0]).toEqual(Object.values(brandExclusionExportColumns));
     expect(rows.slice(1).map((r) => r[3])).toEqual(listed.map((b) => b.name));
     const hitachi = await csv('/api/brands/exclusions/export?q=hitachi&columns=name,subcategory');
-    expect(hitachi).toEqual([['Name', 'Subcategory'], ['Hitachi', 'Excavators']]);
+    expect(hitachi).toEqual([
+      ['Name', 'Subcategory'],
+      ['Hitachi', 'Excavators'],
+    ]);
   });
 
   it('static export paths are not taken for an :id (the router tries them first)', async () => {
@@ -156,8 +178,13 @@ describe.each(engines)('grid exports on %s', (engine) => {
     const res = await get(`/api/brands/export?subcategory_id=${excavators}&q=${encodeURIComponent('"')}&columns=name,seo_title`);
     expect(res.body).toContain('"Quote, ""Brand""\nTwo",');
     const rows = parse(res.body, { bom: true }) as string[][];
-    expect(rows).toEqual([['Name', 'SEO Title'], ['Quote, "Brand"\nTwo', '\'=HYPERLINK("http://x")']]);
-    const plus = parse((await get(`/api/brands/export?subcategory_id=${excavators}&q=plus&columns=name,seo_title`)).body, { bom: true }) as string[][];
+    expect(rows).toEqual([
+      ['Name', 'SEO Title'],
+      ['Quote, "Brand"\nTwo', '\'=HYPERLINK("http://x")'],
+    ]);
+    const plus = parse((await get(`/api/brands/export?subcategory_id=${excavators}&q=plus&columns=name,seo_title`)).body, {
+      bom: true,
+    }) as string[][];
     expect(plus[1]).toEqual(["'+Plus", "'@SUM(A1)"]);
   });
 

@@ -68,10 +68,16 @@ describe.each(engines)('GET/POST /api/grid-settings/:grid on %s', (engine) => {
       { columns: [{ id: 'name', hidden: false, width: 5 }] },
       { columns: [{ id: 'name', hidden: false, width: 100_000 }] },
       { columns: [{ id: 'name', hidden: false, width: 120.5 }] },
-      { columns: [{ id: 'name', hidden: false, width: null }, { id: 'name', hidden: true, width: null }] },
+      {
+        columns: [
+          { id: 'name', hidden: false, width: null },
+          { id: 'name', hidden: true, width: null },
+        ],
+      },
       { columns: Array.from({ length: 65 }, (_, i) => ({ id: `c${i}`, hidden: false, width: null })) },
     ];
-    for (const body of bad) expect((await call('POST', '/api/grid-settings/events', body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    for (const body of bad)
+      expect((await call('POST', '/api/grid-settings/events', body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
     expect(await databaseDigest(t.database.db)).toBe(before);
     expect((await call('GET', '/api/grid-settings/events')).body).toEqual(arranged);
   });

@@ -23,8 +23,7 @@ describe.each(engines)('history on %s', (engine) => {
     expect(historyListAnswer.safeParse(res.body).success, url).toBe(true);
     return res.body;
   };
-  const newestFirst = (list: GenerationHistoryEntry[]) =>
-    list.every((e, i) => i === 0 || (list[i - 1]?.created_at ?? '') >= e.created_at);
+  const newestFirst = (list: GenerationHistoryEntry[]) => list.every((e, i) => i === 0 || (list[i - 1]?.created_at ?? '') >= e.created_at);
 
   it('GET /api/history: the event runs of a category, or the brand and equipment runs of a subcategory', async () => {
     const construction = await ids.category('Construction Equipment');
@@ -69,7 +68,7 @@ describe.each(engines)('history on %s', (engine) => {
     expect(newestFirst(all.body.brands)).toBe(true);
   });
 
-  it('GET /api/brand-generation-history: a brand\'s equipment runs, or the subcategory\'s brand runs', async () => {
+  it("GET /api/brand-generation-history: a brand's equipment runs, or the subcategory's brand runs", async () => {
     const excavators = await ids.subcategory('Excavators');
     const caterpillar = await ids.brand('Caterpillar');
     const brandRuns = await entries(`/api/brand-generation-history?subcategory_id=${excavators}&brand_id=${caterpillar}`);

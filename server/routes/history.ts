@@ -17,7 +17,10 @@ import { implement } from './route';
 const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   implement(app, historyApi, {
     list: { catalogueAnswer: true, handler: async (request) => generationHistory(app.db, request.query) },
-    equipmentGeneration: { catalogueAnswer: true, handler: async (request) => equipmentGenerationHistory(app.db, request.query.subcategory) },
+    equipmentGeneration: {
+      catalogueAnswer: true,
+      handler: async (request) => equipmentGenerationHistory(app.db, request.query.subcategory),
+    },
     equipments: { catalogueAnswer: true, handler: async (request) => equipmentsHistory(app.db, request.query.subcategory) },
     brandGeneration: { catalogueAnswer: true, handler: async (request) => brandGenerationHistory(app.db, request.query) },
     brands: { catalogueAnswer: true, handler: async () => brandsHistory(app.db) },

@@ -43,7 +43,26 @@ interface Route {
 
 // What a query value can be: text (Fastify parses query strings into text) or repeated keys (a list).
 const oddText = fc.oneof(
-  fc.constantFrom('', ' ', '-1', '0', '1.5', '-0', '1e309', '99999999999', '2147483648', 'NaN', 'null', 'true', '[]', '{}', 'abc', '\u0000', '%', '_'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '-1',
+    '0',
+    '1.5',
+    '-0',
+    '1e309',
+    '99999999999',
+    '2147483648',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    'abc',
+    '\u0000',
+    '%',
+    '_',
+  ),
   fc.string({ maxLength: 12 }),
   fc.string({ minLength: 256, maxLength: 1200 }),
   fc.integer().map(String),
@@ -51,9 +70,16 @@ const oddText = fc.oneof(
 );
 const queryValue = fc.oneof({ weight: 4, arbitrary: oddText }, { weight: 1, arbitrary: fc.array(oddText, { minLength: 2, maxLength: 3 }) });
 const randomQuery = (keys: readonly string[]) =>
-  fc.dictionary(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(keys.length ? keys : ['x'])) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), queryValue, {
-    maxKeys: 5,
-  });
+  fc.dictionary(
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...(keys.length ? keys : ['x'])) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+    ),
+    queryValue,
+    {
+      maxKeys: 5,
+    },
+  );
 /** Random queries, and valid ones with one field broken or left out (so that the rest reaches deeper). */
 const queryOf = (route: Route): fc.Arbitrary<Record<string, string | string[]>> => {
   const random = randomQuery(route.queryKeys);
@@ -72,7 +98,26 @@ const queryOf = (route: Route): fc.Arbitrary<Record<string, string | string[]>> 
 };
 
 /** Values every field is tried with, one field at a time, in the boundary test. */
-const boundaryValues: unknown[] = ['', ' ', '0', '-1', '1.5', '99999999999', '2147483648', 'abc', '\u0000', 'x'.repeat(5000), null, true, 0, -1, 2.5, 2 ** 31, {}, []];
+const boundaryValues: unknown[] = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '99999999999',
+  '2147483648',
+  'abc',
+  '\u0000',
+  'x'.repeat(5000),
+  null,
+  true,
+  0,
+  -1,
+  2.5,
+  2 ** 31,
+  {},
+  [],
+];
 
 // What a JSON field can be when it is wrong.
 const oddJson: fc.Arbitrary<unknown> = fc.oneof(
@@ -86,7 +131,10 @@ const oddJson: fc.Arbitrary<unknown> = fc.oneof(
 type BodyCase = { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string };
 const bodyFor = (route: Route): fc.Arbitrary<BodyCase> => {
   const keys = route.validBody ? Object.keys(route.validBody()) : [];
-  const broken: fc.Arbitrary<unknown>[] = [fc.jsonValue({ maxDepth: 4 }), fc.dictionary(fc.constantFrom(...(keys.length ? keys : ['name'])), oddJson)];
+  const broken: fc.Arbitrary<unknown>[] = [
+    fc.jsonValue({ maxDepth: 4 }),
+    fc.dictionary(fc.constantFrom(...(keys.length ? keys : ['name'])), oddJson),
+  ];
   if (route.validBody) {
     const base = route.validBody;
     broken.push(
@@ -185,7 +233,19 @@ const withParameters = allEndpoints.filter((e) => e.params !== undefined || e.qu
  * The catalogue's endpoints, fuzzed. Those that start generation runs are left out: a run changes the database after
  * its answer, so "a read changes nothing" could not be told.
  */
-const catalogueResources = new Set(['brands', 'bulkExclusions', 'categories', 'equipments', 'events', 'exclusions', 'exclusionChanges', 'gridExports', 'history', 'overview', 'statuses']);
+const catalogueResources = new Set([
+  'brands',
+  'bulkExclusions',
+  'categories',
+  'equipments',
+  'events',
+  'exclusions',
+  'exclusionChanges',
+  'gridExports',
+  'history',
+  'overview',
+  'statuses',
+]);
 const fuzzed = allEndpoints.filter((e) => catalogueResources.has(e.name.split('.')[0] ?? '') && !/\.generate/.test(e.name));
 const nameOf = (e: EndpointDeclaration) => `${e.method} ${e.path}`;
 
@@ -218,11 +278,25 @@ describe.each(engines)('malformed input on %s', (engine) => {
       'categories.moveSubcategory': { validBody: () => ({ subcategoryId: subcategory, newCategoryId: otherCategory }) },
       'categories.moveSubcategoryVariant': { validBody: () => ({ subcategoryId: subcategory, newCategory: otherCategory }) },
       'brands.list': {
-        validQuery: () => ({ subcategory_id: String(subcategory), q: 'a', sort: 'name', dir: 'desc', offset: '0', limit: '10', with_equipments: 'true' }),
+        validQuery: () => ({
+          subcategory_id: String(subcategory),
+          q: 'a',
+          sort: 'name',
+          dir: 'desc',
+          offset: '0',
+          limit: '10',
+          with_equipments: 'true',
+        }),
       },
       'events.list': { validQuery: () => ({ category_id: String(category), q: 'a', sort: 'name', dir: 'asc', offset: '0', limit: '10' }) },
       'equipments.list': {
-        validQuery: () => ({ subcategory: 'Studio Monitors', subcategory_id: String(subcategory), brand_id: String(brand), offset: '0', limit: '10' }),
+        validQuery: () => ({
+          subcategory: 'Studio Monitors',
+          subcategory_id: String(subcategory),
+          brand_id: String(brand),
+          offset: '0',
+          limit: '10',
+        }),
       },
       'equipments.update': { validBody: () => ({ ...equipment }) },
       'equipments.brands': { validQuery: () => ({ subcategory_id: String(subcategory), q: 'e', offset: '0', limit: '5' }) },
@@ -235,7 +309,9 @@ describe.each(engines)('malformed input on %s', (engine) => {
       'exclusions.unexcludeEquipmentByName': { validBody: () => ({ data: { brand: 'Genelec', model: '8341A' } }) },
       'exclusions.removeEquipmentByName': { validBody: () => ({ data: { brand: 'Genelec', model: '8341A' } }) },
       'exclusions.excludeBrand': { validBody: () => ({ name: 'Genelec', subcategory_id: subcategory }) },
-      'bulkExclusions.brands': { validBody: () => ({ excluded: true, selection: { filter: { subcategory_id: subcategory, q: 'Genelec' } } }) },
+      'bulkExclusions.brands': {
+        validBody: () => ({ excluded: true, selection: { filter: { subcategory_id: subcategory, q: 'Genelec' } } }),
+      },
       'bulkExclusions.models': {
         validBody: () => ({ excluded: true, selection: { filter: { subcategory_id: subcategory, brand_id: brand, q: '8341' } } }),
       },
@@ -244,12 +320,23 @@ describe.each(engines)('malformed input on %s', (engine) => {
       },
       'gridExports.events': { validQuery: () => ({ category_id: String(category), q: 'a', sort: 'name', dir: 'asc', columns: 'name' }) },
       'gridExports.equipments': {
-        validQuery: () => ({ subcategory_id: String(subcategory), brand_id: String(brand), q: 'e', sort: 'model', dir: 'desc', columns: 'brand,model' }),
+        validQuery: () => ({
+          subcategory_id: String(subcategory),
+          brand_id: String(brand),
+          q: 'e',
+          sort: 'model',
+          dir: 'desc',
+          columns: 'brand,model',
+        }),
       },
       'gridExports.equipmentExclusions': { validQuery: () => ({ q: 'e', sort: 'year', dir: 'desc', columns: 'brand,model,year' }) },
       'gridExports.brandExclusions': { validQuery: () => ({ q: 'e', sort: 'socials', dir: 'asc', columns: 'name,socials' }) },
     };
-    for (const name of Object.keys(samples)) expect(fuzzed.map((e) => e.name), `sample of ${name}`).toContain(name);
+    for (const name of Object.keys(samples))
+      expect(
+        fuzzed.map((e) => e.name),
+        `sample of ${name}`,
+      ).toContain(name);
     routes = fuzzed.map((e) => ({
       name: nameOf(e),
       method: e.method,
@@ -315,7 +402,10 @@ describe.each(engines)('malformed input on %s', (engine) => {
       const query = await call<{ errors: Record<string, string[]> }>('GET', `/api/equipments?brand_id=${encodeURIComponent(written)}`);
       expect(query.status, written).toBe(422);
       expect(Object.keys(query.body.errors), written).toEqual(['brand_id']);
-      const body = await call<{ errors: Record<string, string[]> }>('POST', '/api/brands/exclusions', { name: 'Genelec', subcategory_id: written });
+      const body = await call<{ errors: Record<string, string[]> }>('POST', '/api/brands/exclusions', {
+        name: 'Genelec',
+        subcategory_id: written,
+      });
       expect(body.status, written).toBe(422);
       expect(Object.keys(body.body.errors), written).toEqual(['subcategory_id']);
     }

@@ -9,11 +9,18 @@ import { recordingRoutes, routeNames } from '../test/routes';
 const engines = await availableEngines();
 
 /** Fastify's `/apps/:appId/events` as OpenAPI writes it, `/apps/{appId}/events`; literal braces percent-encoded. */
-const openApiPath = (url: string) => url.replaceAll('{', '%7B').replaceAll('}', '%7D').replace(/:([A-Za-z_]\w*)/g, '{$1}');
+const openApiPath = (url: string) =>
+  url
+    .replaceAll('{', '%7B')
+    .replaceAll('}', '%7D')
+    .replace(/:([A-Za-z_]\w*)/g, '{$1}');
 /** The routes that are not the API: the SPA's pages and assets. */
 const isSpaRoute = (url: string) => !allEndpoints.some((e) => e.path === url) && !url.startsWith('/api/') && !url.startsWith('/apps/');
 
-type Document = { openapi: string; paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown>; security?: unknown[] }>> };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown>; security?: unknown[] }>>;
+};
 
 describe.each(engines)('GET /api/openapi.json on %s', (engine) => {
   let t: TestApp;
@@ -69,7 +76,9 @@ describe.each(engines)('GET /api/openapi.json on %s', (engine) => {
 
   it('describes a body, a query and path parameters from their zod schemas', async () => {
     const document = await fetchDocument();
-    const generate = document.paths['/api/brands/generate']?.post as { requestBody?: { content: Record<string, { schema: { properties: object } }> } };
+    const generate = document.paths['/api/brands/generate']?.post as {
+      requestBody?: { content: Record<string, { schema: { properties: object } }> };
+    };
     expect(Object.keys(generate.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['subcategory_id']);
     const show = document.paths['/api/brands/{id}']?.get as { parameters?: { in: string; name: string }[] };
     expect(show.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id' }));

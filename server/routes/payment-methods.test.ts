@@ -63,7 +63,12 @@ describe.each(engines)('payment methods on %s', (engine) => {
     expect(answer.defaultPaymentMethod).toBe(visa);
     expect(answer.methods.map((m) => m.id).sort()).toEqual([visa, mastercard].sort());
     const year = new Date().getUTCFullYear() + 3;
-    expect(answer.methods.find((m) => m.id === mastercard)?.card).toEqual({ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: year });
+    expect(answer.methods.find((m) => m.id === mastercard)?.card).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+      exp_month: 12,
+      exp_year: year,
+    });
   });
 
   it('answers the message and the new list when a card is added, and attaches a card that is not attached yet', async () => {
@@ -82,7 +87,12 @@ describe.each(engines)('payment methods on %s', (engine) => {
     const { headers } = await t.signIn();
     const first = await saveCard(t, fake, headers);
     const second = await saveCard(t, fake, headers, testCards.mastercard);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payment-methods/switch-default', headers, payload: { payment_method: second } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-methods/switch-default',
+      headers,
+      payload: { payment_method: second },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: paymentMessages.defaultUpdated, defaultPaymentMethod: second });
     expect((await list(headers)).defaultPaymentMethod).toBe(second);
@@ -111,7 +121,12 @@ describe.each(engines)('payment methods on %s', (engine) => {
     const card = await saveCard(t, fake, owner.headers);
     await saveCard(t, fake, other.headers);
 
-    const add = await t.app.inject({ method: 'POST', url: '/api/payment-methods', headers: other.headers, payload: { payment_method: card } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-methods',
+      headers: other.headers,
+      payload: { payment_method: card },
+    });
     const remove = await t.app.inject({ method: 'DELETE', url: `/api/payment-methods/${card}`, headers: other.headers });
     const switched = await t.app.inject({
       method: 'POST',
@@ -159,7 +174,9 @@ describe.each(engines)('payment methods on %s', (engine) => {
     ];
     expect(refusals.map((res) => res.statusCode)).toEqual([404, 404, 404, 404]);
     const malformed = fake.requests.length;
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment-methods', headers, payload: { payment_method: 'x' } })).statusCode).toBe(422);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payment-methods', headers, payload: { payment_method: 'x' } })).statusCode,
+    ).toBe(422);
     expect(fake.requests.length).toBe(malformed);
 
     expect(changingCalls()).toBe(before);

@@ -85,7 +85,9 @@ describe.each(engines)('a purchase whose charge is not answered, on %s', (engine
       expect(retry.json()).toEqual({ message: purchaseMessages.purchased(1_000_000), tokens: 1_000_000 });
       expect(intentsOf(fake, customer)).toHaveLength(1);
       expect(await purchasesOf(db(), userId)).toHaveLength(1);
-      expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 1_000_000, held_tokens: 0 } });
+      expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', {
+        user: { id: userId, tokens: 1_000_000, held_tokens: 0 },
+      });
     });
 
     it('the database failing after the charge answers 202 processing, and a check credits it once when it is back', async () => {
@@ -107,7 +109,9 @@ describe.each(engines)('a purchase whose charge is not answered, on %s', (engine
       const check = await checkPurchases(t, headers);
       expect(check.statusCode).toBe(200);
       expect(check.json()).toEqual({ message: purchaseMessages.purchased(1_000_000), tokens: 1_000_000, processing: false });
-      expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 1_000_000, held_tokens: 0 } });
+      expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', {
+        user: { id: userId, tokens: 1_000_000, held_tokens: 0 },
+      });
 
       const again = await checkPurchases(t, headers);
       expect(again.json()).toEqual({ message: purchaseMessages.nothingWaiting, tokens: 1_000_000, processing: false });

@@ -22,8 +22,11 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
 
   const runRow = async (id: number) => (await t.database.db.select().from(generationRuns).where(eq(generationRuns.id, id)))[0]!;
   const latestRunOf = async (subcategoryId: number) =>
-    (await t.database.db.select().from(generationRuns).where(eq(generationRuns.subcategoryId, subcategoryId))).sort((a, b) => b.id - a.id)[0]!;
-  const brandCount = async (subcategoryId: number) => (await t.database.db.select().from(brands).where(eq(brands.subcategoryId, subcategoryId))).length;
+    (await t.database.db.select().from(generationRuns).where(eq(generationRuns.subcategoryId, subcategoryId))).sort(
+      (a, b) => b.id - a.id,
+    )[0]!;
+  const brandCount = async (subcategoryId: number) =>
+    (await t.database.db.select().from(brands).where(eq(brands.subcategoryId, subcategoryId))).length;
   const user = async (id = userId) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   beforeAll(async () => {
@@ -34,7 +37,13 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
       ai: { provider: 'openai', baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 600_000, maxOutputTokens: 4_000 },
       generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 },
     }));
-    await changeBalance(t.database.db, { userId, delta: 500_000, reason: 'adjustment', reference: `runs-${userId}`, description: 'Balance adjustment' });
+    await changeBalance(t.database.db, {
+      userId,
+      delta: 500_000,
+      reason: 'adjustment',
+      reference: `runs-${userId}`,
+      description: 'Balance adjustment',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -76,7 +85,11 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
   }
 
   it('answers 401 without a token', async () => {
-    for (const [method, url] of [['GET', '/api/runs'], ['POST', '/api/runs/1/cancel'], ['POST', '/api/runs/1/retry']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/runs'],
+      ['POST', '/api/runs/1/cancel'],
+      ['POST', '/api/runs/1/retry'],
+    ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
   });
@@ -113,11 +126,22 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     expect(await user()).toMatchObject({ tokens: before.user.tokens, heldTokens: 0 });
     expect(await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.runId, run.id))).toEqual([]);
     expect(await runRow(run.id)).toMatchObject({ status: statusNames.cancelled, chargedTokens: 0, heldTokens: 0 });
-    expect((await statusOf(t.database.db, { modelType: 'App\\Models\\Brand', subcategoryId: subcategory }))?.name).toBe(statusNames.cancelled);
+    expect((await statusOf(t.database.db, { modelType: 'App\\Models\\Brand', subcategoryId: subcategory }))?.name).toBe(
+      statusNames.cancelled,
+    );
 
-    const sent = publish.mock.calls.filter(([channel]) => channel === channels.user(userId)).map(([, event, payload]) => [event, (payload as { run?: Run }).run?.status]);
+    const sent = publish.mock.calls
+      .filter(([channel]) => channel === channels.user(userId))
+      .map(([, event, payload]) => [event, (payload as { run?: Run }).run?.status]);
     expect(sent).toContainEqual([realtimeEvents.runChanged, statusNames.cancelled]);
-    expect(publish.mock.calls.some(([channel, event, payload]) => channel === channels.statuses && event === realtimeEvents.changeAnyStatus && (payload as { status: { name: string } }).status.name === statusNames.cancelled)).toBe(true);
+    expect(
+      publish.mock.calls.some(
+        ([channel, event, payload]) =>
+          channel === channels.statuses &&
+          event === realtimeEvents.changeAnyStatus &&
+          (payload as { status: { name: string } }).status.name === statusNames.cancelled,
+      ),
+    ).toBe(true);
     publish.mockRestore();
   });
 
@@ -139,7 +163,11 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
 
     const retried = await call<RunAnswer>('POST', `/api/runs/${queued.id}/retry`);
     expect(retried.status).toBe(200);
-    expect(retried.body.run).toMatchObject({ type: 'Brands', subcategory: { id: queuedTarget, name: 'Wheel Loaders' }, status: statusNames.inProgress });
+    expect(retried.body.run).toMatchObject({
+      type: 'Brands',
+      subcategory: { id: queuedTarget, name: 'Wheel Loaders' },
+      status: statusNames.inProgress,
+    });
     expect(retried.body.run.id).not.toBe(queued.id);
     // A second retry while the new run is under way: the target is busy.
     expect((await call('POST', `/api/runs/${queued.id}/retry`)).status).toBe(409);
@@ -148,7 +176,7 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     expect([statusNames.generated, statusNames.noNewResults]).toContain(done.status);
     expect(done.chargedTokens).toBeGreaterThan(0);
     expect(done.maxTokens).toBeGreaterThanOrEqual(done.chargedTokens);
-    expect(done.itemsAdded).toBe(await brandCount(queuedTarget) - 2);
+    expect(done.itemsAdded).toBe((await brandCount(queuedTarget)) - 2);
     await finishedRun(t.database.db, (await latestRunOf(busy)).id);
   });
 
@@ -158,7 +186,9 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     expect(runsAnswer.safeParse(all.body).success).toBe(true);
     expect(all.body.total).toBe(4);
     expect(all.body.runs.map((r) => r.id)).toEqual([...all.body.runs.map((r) => r.id)].sort((a, b) => b - a));
-    expect((await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.runs.every((r) => r.status === statusNames.cancelled)).toBe(true);
+    expect((await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.runs.every((r) => r.status === statusNames.cancelled)).toBe(
+      true,
+    );
     expect((await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.total).toBe(2);
     expect((await call<RunsAnswer>('GET', '/api/runs?status=finished')).body.runs.every((r) => r.finished_at !== null)).toBe(true);
     expect((await call<RunsAnswer>('GET', '/api/runs?type=Events')).body.total).toBe(0);
@@ -197,7 +227,10 @@ describe.each(engines)('the runs centre: GET /api/runs, cancel and retry on %s',
     const [cancelled] = (await call<RunsAnswer>('GET', '/api/runs?status=Cancelled')).body.runs;
     const poor = await t.signIn({ tokens: 10 });
     // The run is the poor operator's own: reassign it to them for this check.
-    await t.database.db.update(generationRuns).set({ userId: poor.userId }).where(and(eq(generationRuns.id, cancelled!.id)));
+    await t.database.db
+      .update(generationRuns)
+      .set({ userId: poor.userId })
+      .where(and(eq(generationRuns.id, cancelled!.id)));
     const before = await databaseDigest(t.database.db);
     const res = await caller(t, poor.headers)<{ message: string }>('POST', `/api/runs/${cancelled!.id}/retry`);
     expect(res.status).toBe(402);

@@ -21,7 +21,8 @@ describe.each(engines)('/api/saved-views on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const create = (name: string, state: SavedViewState = plain, grid = 'brands') => call<SavedView>('POST', '/api/saved-views', { grid, name, state });
+  const create = (name: string, state: SavedViewState = plain, grid = 'brands') =>
+    call<SavedView>('POST', '/api/saved-views', { grid, name, state });
 
   it('answers 401 without a token, for every endpoint', async () => {
     const requests = [
@@ -44,7 +45,9 @@ describe.each(engines)('/api/saved-views on %s', (engine) => {
     const list = await call<{ views: SavedView[] }>('GET', '/api/saved-views?grid=brands');
     expect(list.status).toBe(200);
     expect(list.body.views.map((v) => v.name)).toEqual(['Acme, newest first', 'all brands']);
-    expect((await call<{ views: SavedView[] }>('GET', '/api/saved-views?grid=events')).body.views.map((v) => v.name)).toEqual(['Events by date']);
+    expect((await call<{ views: SavedView[] }>('GET', '/api/saved-views?grid=events')).body.views.map((v) => v.name)).toEqual([
+      'Events by date',
+    ]);
     expect((await other('GET', '/api/saved-views?grid=brands')).body).toEqual({ views: [] });
   });
 
@@ -63,7 +66,9 @@ describe.each(engines)('/api/saved-views on %s', (engine) => {
   it('deletes a view; deleted, it is a 404', async () => {
     const view = (await create('Delete me')).body;
     expect(await call('DELETE', `/api/saved-views/${view.id}`)).toMatchObject({ status: 200, body: { id: view.id } });
-    expect((await call<{ views: SavedView[] }>('GET', '/api/saved-views?grid=brands')).body.views.some((v) => v.id === view.id)).toBe(false);
+    expect((await call<{ views: SavedView[] }>('GET', '/api/saved-views?grid=brands')).body.views.some((v) => v.id === view.id)).toBe(
+      false,
+    );
     expect((await call('DELETE', `/api/saved-views/${view.id}`)).status).toBe(404);
     expect((await call('POST', `/api/saved-views/${view.id}`, { name: 'Back' })).status).toBe(404);
   });
@@ -121,7 +126,8 @@ describe.each(engines)('/api/saved-views on %s', (engine) => {
       { grid: 'brands', name: 'A', state: plain, extra: 1 },
       { grid: 'brands', name: 42, state: plain },
     ];
-    for (const body of badCreates) expect((await call('POST', '/api/saved-views', body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    for (const body of badCreates)
+      expect((await call('POST', '/api/saved-views', body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
     const badUpdates: unknown[] = [{}, { name: '' }, { state: { columns: 'name' } }, { name: 'x'.repeat(81) }];
     for (const body of badUpdates) expect((await call('POST', `/api/saved-views/${view.id}`, body)).status, JSON.stringify(body)).toBe(422);
     for (const url of ['/api/saved-views', '/api/saved-views?grid=invoices']) expect((await call('GET', url)).status, url).toBe(422);

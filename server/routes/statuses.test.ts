@@ -90,7 +90,7 @@ describe.each(engines)('statuses on %s', (engine) => {
     expect(withoutBrands.body.statuses.length).toBeGreaterThan(0);
   });
 
-  it('category_id / subcategory_id answer that category\'s event statuses / that subcategory\'s brand statuses (the empty screens\' call)', async () => {
+  it("category_id / subcategory_id answer that category's event statuses / that subcategory's brand statuses (the empty screens' call)", async () => {
     const every = (await call<{ statuses: StatusRecord[]; in_progress: number }>('GET', '/api/statuses?per_brand=false')).body;
     const construction = await ids.category('Construction Equipment');
     const excavators = await ids.subcategory('Excavators');
@@ -98,20 +98,29 @@ describe.each(engines)('statuses on %s', (engine) => {
     const brands = every.statuses.filter((s) => s.model_type === modelTypes.brand && s.subcategory_id === excavators);
     expect(events.length + brands.length).toBeGreaterThan(0);
 
-    const ofCategory = await call<{ statuses: StatusRecord[]; in_progress: number }>('GET', `/api/statuses?per_brand=false&category_id=${construction}`);
+    const ofCategory = await call<{ statuses: StatusRecord[]; in_progress: number }>(
+      'GET',
+      `/api/statuses?per_brand=false&category_id=${construction}`,
+    );
     expect(ofCategory.status).toBe(200);
     expect(ofCategory.body).toEqual({ statuses: events, in_progress: every.in_progress });
     const ofSubcategory = await call<{ statuses: StatusRecord[] }>('GET', `/api/statuses?per_brand=false&subcategory_id=${excavators}`);
     expect(ofSubcategory.body.statuses).toEqual(brands);
-    const both = await call<{ statuses: StatusRecord[] }>('GET', `/api/statuses?per_brand=false&category_id=${construction}&subcategory_id=${excavators}`);
+    const both = await call<{ statuses: StatusRecord[] }>(
+      'GET',
+      `/api/statuses?per_brand=false&category_id=${construction}&subcategory_id=${excavators}`,
+    );
     expect(both.body.statuses).toEqual(every.statuses.filter((s) => events.includes(s) || brands.includes(s)));
-    expect((await call<{ statuses: StatusRecord[] }>('GET', '/api/statuses?per_brand=false&category_id=2147483647')).body.statuses).toEqual([]);
+    expect((await call<{ statuses: StatusRecord[] }>('GET', '/api/statuses?per_brand=false&category_id=2147483647')).body.statuses).toEqual(
+      [],
+    );
   });
 
   it('counts the statuses In Progress of every kind, per-brand ones included, for the generating flag', async () => {
     const inProgress = async () => (await call<{ in_progress: number }>('GET', '/api/statuses?per_brand=false')).body.in_progress;
     // The header's call (records=false) answers the same count and no records.
-    const countAlone = async () => (await call<{ statuses: StatusRecord[]; in_progress: number }>('GET', '/api/statuses?per_brand=false&records=false')).body;
+    const countAlone = async () =>
+      (await call<{ statuses: StatusRecord[]; in_progress: number }>('GET', '/api/statuses?per_brand=false&records=false')).body;
     expect(await countAlone()).toEqual({ statuses: [], in_progress: 0 });
     expect(await inProgress()).toBe(0);
     const komatsu = await ids.brand('Komatsu');

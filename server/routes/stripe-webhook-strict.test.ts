@@ -45,7 +45,15 @@ describe.each(engines)('the Stripe webhook, strictly, on %s', (engine) => {
   it('refuses a signed body that is not an event: null, an array, no data, no object', async () => {
     const event = succeededEvent({ id: 'pi_envelope', amount: 3_500, metadata: ours() });
     const { data: _data, ...withoutData } = event;
-    for (const body of ['null', '[]', '"event"', '{}', JSON.stringify(withoutData), JSON.stringify({ ...event, data: null }), JSON.stringify({ ...event, data: {} })]) {
+    for (const body of [
+      'null',
+      '[]',
+      '"event"',
+      '{}',
+      JSON.stringify(withoutData),
+      JSON.stringify({ ...event, data: null }),
+      JSON.stringify({ ...event, data: {} }),
+    ]) {
       await expectRefusedChangingNothing(body);
     }
   });

@@ -28,7 +28,8 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, badSignature ? stripeWebhookMessages.badSignature : stripeWebhookMessages.malformed);
       }
       const outcome = await handleStripeEvent(payments.context, raw);
-      const eventId = typeof raw === 'object' && raw !== null && 'id' in raw && typeof raw.id === 'string' ? raw.id.slice(0, 255) : undefined;
+      const eventId =
+        typeof raw === 'object' && raw !== null && 'id' in raw && typeof raw.id === 'string' ? raw.id.slice(0, 255) : undefined;
       request.log.info({ stripeEventId: eventId, outcome: outcome.kind }, 'stripe webhook');
       if (outcome.kind === 'malformed') throw new HttpError(400, stripeWebhookMessages.malformed);
       if (outcome.kind === 'credited') payments.context.announce(outcome.userId, outcome.balance);

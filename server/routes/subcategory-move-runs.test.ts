@@ -32,9 +32,20 @@ describe.each(await availableEngines())('moving a subcategory with runs in fligh
       generation: { concurrency: 2, pollMs: 50, leaseMs: 30_000 },
     });
     const db = t.database.db;
-    [from, to] = (await db.insert(categories).values([{ name: 'Move from' }, { name: 'Move to' }]).returning({ id: categories.id })).map((row) => row.id) as [number, number];
-    [{ id: subcategory }] = (await db.insert(subcategories).values({ categoryId: from, name: 'Moving subcategory' }).returning({ id: subcategories.id })) as [{ id: number }];
-    [{ id: brand }] = (await db.insert(brands).values({ subcategoryId: subcategory, name: 'Moving brand' }).returning({ id: brands.id })) as [{ id: number }];
+    [from, to] = (
+      await db
+        .insert(categories)
+        .values([{ name: 'Move from' }, { name: 'Move to' }])
+        .returning({ id: categories.id })
+    ).map((row) => row.id) as [number, number];
+    [{ id: subcategory }] = (await db
+      .insert(subcategories)
+      .values({ categoryId: from, name: 'Moving subcategory' })
+      .returning({ id: subcategories.id })) as [{ id: number }];
+    [{ id: brand }] = (await db
+      .insert(brands)
+      .values({ subcategoryId: subcategory, name: 'Moving brand' })
+      .returning({ id: brands.id })) as [{ id: number }];
     call = caller(t, (await t.signIn({ tokens: 100_000 })).headers);
   });
   afterAll(async () => {
@@ -42,7 +53,11 @@ describe.each(await availableEngines())('moving a subcategory with runs in fligh
     await fake?.close();
   });
 
-  const unfinishedRuns = () => t.database.db.select().from(generationRuns).where(and(eq(generationRuns.subcategoryId, subcategory), isNull(generationRuns.finishedAt)));
+  const unfinishedRuns = () =>
+    t.database.db
+      .select()
+      .from(generationRuns)
+      .where(and(eq(generationRuns.subcategoryId, subcategory), isNull(generationRuns.finishedAt)));
 
   it('the runs follow the move: a second generate is 409, and the items land in the new category', async () => {
     // One brands run and one models run of the subcategory, each waiting on its provider.
@@ -65,7 +80,9 @@ describe.each(await availableEngines())('moving a subcategory with runs in fligh
     const brandsAgain = await call<ErrorAnswer>('POST', '/api/brands/generate', { subcategory_id: subcategory });
     expect(brandsAgain.status).toBe(409);
     expect(brandsAgain.body.message).toBe('A generation of the brands of Moving subcategory is already in progress.');
-    expect((await call<ErrorAnswer>('POST', '/api/equipments/generate', { subcategory_id: subcategory, brands: [brand] })).status).toBe(409);
+    expect((await call<ErrorAnswer>('POST', '/api/equipments/generate', { subcategory_id: subcategory, brands: [brand] })).status).toBe(
+      409,
+    );
     expect((await call<ErrorAnswer>('POST', '/api/equipments/generate-models', { brand, subcategory_id: subcategory })).status).toBe(409);
     expect((await unfinishedRuns()).map((run) => run.id).sort()).toEqual(inFlight.map((run) => run.id).sort());
 
@@ -77,11 +94,19 @@ describe.each(await availableEngines())('moving a subcategory with runs in fligh
     brandsAnswer.release();
     modelsAnswer.release();
     for (const run of inFlight) expect((await finishedRun(t.database.db, run.id)).status).toBe(statusNames.generated);
-    const stored = await t.database.db.select({ categoryId: equipments.categoryId, subcategoryId: equipments.subcategoryId }).from(equipments).where(eq(equipments.model, 'Arrived Model'));
+    const stored = await t.database.db
+      .select({ categoryId: equipments.categoryId, subcategoryId: equipments.subcategoryId })
+      .from(equipments)
+      .where(eq(equipments.model, 'Arrived Model'));
     expect(stored).toEqual([{ categoryId: to, subcategoryId: subcategory }]);
-    expect(await t.database.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.name, 'Arrived Brand'))).toEqual([{ subcategoryId: subcategory }]);
+    expect(
+      await t.database.db.select({ subcategoryId: brands.subcategoryId }).from(brands).where(eq(brands.name, 'Arrived Brand')),
+    ).toEqual([{ subcategoryId: subcategory }]);
     // Every run of the subcategory, finished or not, is in its category now.
-    const all = await t.database.db.select({ categoryId: generationRuns.categoryId }).from(generationRuns).where(eq(generationRuns.subcategoryId, subcategory));
+    const all = await t.database.db
+      .select({ categoryId: generationRuns.categoryId })
+      .from(generationRuns)
+      .where(eq(generationRuns.subcategoryId, subcategory));
     expect(all.every((run) => run.categoryId === to)).toBe(true);
   });
 });

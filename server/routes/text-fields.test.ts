@@ -64,7 +64,9 @@ const withoutTextInput: Record<string, string> = {
 
 /** The routes of the app as the tests build it, and what each takes: its schemas (the Pusher API's own). */
 const routeDatabase = await openDatabase({ memory: true });
-const { built: routeApp, routes: recorded } = await recordingRoutes(() => buildApp(testConfig(), { database: routeDatabase, logger: false }));
+const { built: routeApp, routes: recorded } = await recordingRoutes(() =>
+  buildApp(testConfig(), { database: routeDatabase, logger: false }),
+);
 await routeApp.close();
 await routeDatabase.close();
 const routes = routeNames(recorded).map(({ name, route }) => ({ name, route, inputs: inputsOf(name, route) }));
@@ -103,31 +105,38 @@ describe.each(engines)('client text on %s', (engine) => {
   });
 
   const withFields = routes.filter((r) => Object.keys(r.inputs).length > 0);
-  it.each(withFields.map((r) => [r.name, r] as const))('%s: each text field refuses NUL and unpaired surrogates, naming the field', async (_name, r) => {
-    for (const [part, schema] of Object.entries(r.inputs) as [Part, z.ZodType][]) {
-      for (const field of textFields(schema)) {
-        for (const [what, bad] of Object.entries(badTexts)) {
-          const label = `${r.name} ${part} ${fieldName(field.path)} with ${what}`;
-          const inputs = inputsWith(r.inputs, part, field, bad);
-          const expected = refusal(r.name in pusherBodies ? 400 : 422, field.path);
-          if (part === 'body') expect(await send(r.name, r.route, inputs), label).toEqual(expected);
-          // A URL carries UTF-8, which has no unpaired surrogates (a client's try arrives as U+FFFD or as the literal
-          // %-escapes): in a query or a path only NUL travels, and the surrogate is checked against the schema.
-          else if (bad === badTexts.NUL) expect(await send(r.name, r.route, inputs), label).toEqual(expected);
-          else expect(schemaRefusal(schema, inputs[part]), label).toEqual(expected);
+  it.each(withFields.map((r) => [r.name, r] as const))(
+    '%s: each text field refuses NUL and unpaired surrogates, naming the field',
+    async (_name, r) => {
+      for (const [part, schema] of Object.entries(r.inputs) as [Part, z.ZodType][]) {
+        for (const field of textFields(schema)) {
+          for (const [what, bad] of Object.entries(badTexts)) {
+            const label = `${r.name} ${part} ${fieldName(field.path)} with ${what}`;
+            const inputs = inputsWith(r.inputs, part, field, bad);
+            const expected = refusal(r.name in pusherBodies ? 400 : 422, field.path);
+            if (part === 'body') expect(await send(r.name, r.route, inputs), label).toEqual(expected);
+            // A URL carries UTF-8, which has no unpaired surrogates (a client's try arrives as U+FFFD or as the literal
+            // %-escapes): in a query or a path only NUL travels, and the surrogate is checked against the schema.
+            else if (bad === badTexts.NUL) expect(await send(r.name, r.route, inputs), label).toEqual(expected);
+            else expect(schemaRefusal(schema, inputs[part]), label).toEqual(expected);
+          }
         }
       }
-    }
-    expect(await databaseDigest(t.database.db), `${r.name} changed the database`).toBe(before);
-  });
+      expect(await databaseDigest(t.database.db), `${r.name} changed the database`).toBe(before);
+    },
+  );
 
   /** Valid inputs for every part of the route, with `bad` appended to the field's valid text. */
   function inputsWith(inputs: Partial<Record<Part, z.ZodType>>, part: Part, field: TextField, bad: string): Partial<Record<Part, unknown>> {
     const valid = Object.fromEntries(
-      Object.entries(inputs).map(([p, schema]) => [p, inUrl(p as Part, p === part ? validInput(schema, field.branches, part === 'body' ? field.path : undefined) : validInput(schema))]),
+      Object.entries(inputs).map(([p, schema]) => [
+        p,
+        inUrl(p as Part, p === part ? validInput(schema, field.branches, part === 'body' ? field.path : undefined) : validInput(schema)),
+      ]),
     ) as Partial<Record<Part, unknown>>;
     const text = String(field.path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)[key], valid[part]));
-    for (const [p, schema] of Object.entries(inputs)) expect(schema.safeParse(valid[p as Part]).success, `a valid ${p} of ${JSON.stringify(valid[p as Part])}`).toBe(true);
+    for (const [p, schema] of Object.entries(inputs))
+      expect(schema.safeParse(valid[p as Part]).success, `a valid ${p} of ${JSON.stringify(valid[p as Part])}`).toBe(true);
     return { ...valid, [part]: withText(valid[part], field.path, text + bad) };
   }
 
@@ -139,7 +148,10 @@ describe.each(engines)('client text on %s', (engine) => {
       .map((segment) => encodeURIComponent(segment.startsWith(':') ? (params[segment.slice(1)] ?? segment) : segment))
       .join('/');
     const payload = inputs.body === undefined ? undefined : JSON.stringify(inputs.body);
-    const query = { ...(inputs.querystring as Record<string, string> | undefined), ...(name in pusherBodies ? pusherSignature(path, payload ?? '') : {}) };
+    const query = {
+      ...(inputs.querystring as Record<string, string> | undefined),
+      ...(name in pusherBodies ? pusherSignature(path, payload ?? '') : {}),
+    };
     const res = await t.app.inject({
       method: name.split(' ')[0] as InjectOptions['method'],
       url: path,

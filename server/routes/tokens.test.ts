@@ -36,7 +36,10 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
   const balanceOf = async (userId: number) =>
     (await t.database.db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId)))[0]?.tokens;
   const purchasesOf = (userId: number) =>
-    t.database.db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+    t.database.db
+      .select()
+      .from(tokenLedger)
+      .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
   const installationId = () => t.app.payments?.installationId ?? '';
   const intentsOf = (customer: string | null | undefined) => fake.paymentIntents().filter((i) => i.customer === customer);
   const customerOf = async (userId: number) =>
@@ -71,7 +74,9 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
 
     const rows = await purchasesOf(userId);
     expect(rows.map((r) => [r.delta, r.balanceAfter, r.reference])).toEqual([[5_000_000, 5_000_500, intent?.id]]);
-    expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', { user: { id: userId, tokens: 5_000_500, held_tokens: 0 } });
+    expect(publish).toHaveBeenCalledWith(channels.user(userId), 'changetokens', {
+      user: { id: userId, tokens: 5_000_500, held_tokens: 0 },
+    });
   });
 
   it('sends its own idempotency key to Stripe, scoped to the installation, the operator and the package', async () => {
@@ -107,7 +112,10 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
 
     // One instant for both, so that they cannot straddle a window boundary.
     vi.spyOn(Date, 'now').mockReturnValue(Date.now());
-    const [a, b] = await Promise.all([purchase(headers, { amount: 10_000_000, price: 290 }), purchase(headers, { amount: 10_000_000, price: 290 })]);
+    const [a, b] = await Promise.all([
+      purchase(headers, { amount: 10_000_000, price: 290 }),
+      purchase(headers, { amount: 10_000_000, price: 290 }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(intentsOf(customer)).toHaveLength(3);
     expect(await balanceOf(userId)).toBe(12_000_000);
@@ -192,19 +200,33 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
       id: `evt_${intent.id}`,
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { object: 'payment_intent', currency: 'usd', status: 'succeeded', ...intent, metadata: { installation: installationId(), ...intent.metadata } } },
+      data: {
+        object: {
+          object: 'payment_intent',
+          currency: 'usd',
+          status: 'succeeded',
+          ...intent,
+          metadata: { installation: installationId(), ...intent.metadata },
+        },
+      },
     });
 
     it('credits a succeeded purchase once, whether the request or the event comes first', async () => {
       const { userId, headers } = await buyer();
       await purchase({ ...headers, 'idempotency-key': 'hook-1-key' }, { amount: 1_000_000, price: 35 });
       const [row] = await purchasesOf(userId);
-      const replay = await deliver(succeeded({ id: row!.reference!, amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m', tokens: '1000000' } }));
+      const replay = await deliver(
+        succeeded({ id: row!.reference!, amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m', tokens: '1000000' } }),
+      );
       expect(replay.statusCode).toBe(200);
       expect(await balanceOf(userId)).toBe(1_000_000);
 
       const publish = vi.spyOn(t.app.broadcaster, 'publish');
-      const processing = { id: 'pi_processedlater', amount: 16_000, metadata: { user_id: String(userId), package: 'tokens-5m', tokens: '5000000' } };
+      const processing = {
+        id: 'pi_processedlater',
+        amount: 16_000,
+        metadata: { user_id: String(userId), package: 'tokens-5m', tokens: '5000000' },
+      };
       expect((await deliver(succeeded(processing))).statusCode).toBe(200);
       expect((await deliver(succeeded(processing))).statusCode).toBe(200);
       expect(await balanceOf(userId)).toBe(6_000_000);
@@ -214,14 +236,26 @@ describe.each(engines)('POST /api/purchase-tokens on %s', (engine) => {
 
     it('ignores events that are not one of our purchases, and refuses a bad signature with 400', async () => {
       const { userId } = await t.signIn();
-      const wrongAmount = succeeded({ id: 'pi_wrongamount', amount: 100, metadata: { user_id: String(userId), package: 'tokens-1m', tokens: '1000000' } });
+      const wrongAmount = succeeded({
+        id: 'pi_wrongamount',
+        amount: 100,
+        metadata: { user_id: String(userId), package: 'tokens-1m', tokens: '1000000' },
+      });
       expect((await deliver(wrongAmount)).statusCode).toBe(200);
       expect((await deliver({ ...wrongAmount, type: 'customer.created' })).statusCode).toBe(200);
       expect(await balanceOf(userId)).toBe(0);
 
-      const forged = await deliver(succeeded({ id: 'pi_forged', amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m' } }), 'whsec_wrong');
+      const forged = await deliver(
+        succeeded({ id: 'pi_forged', amount: 3_500, metadata: { user_id: String(userId), package: 'tokens-1m' } }),
+        'whsec_wrong',
+      );
       expect(forged.statusCode).toBe(400);
-      const unsigned = await t.app.inject({ method: 'POST', url: stripeWebhookApi.receive.path, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const unsigned = await t.app.inject({
+        method: 'POST',
+        url: stripeWebhookApi.receive.path,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(unsigned.statusCode).toBe(400);
       expect(await balanceOf(userId)).toBe(0);
     });

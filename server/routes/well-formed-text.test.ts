@@ -50,7 +50,11 @@ describe.each(engines)('well-formed text on %s', (engine) => {
   it('POST /api/equipments/generate: a NUL in the names form (was a 500) is a 422 naming the field; no run is queued', async () => {
     const before = await databaseDigest(t.database.db);
     const brands = [await ids.brand('Genelec')];
-    const category = await call('POST', '/api/equipments/generate', { category: 'Audio Equipment\u0000', subcategory: 'Studio Monitors', brands });
+    const category = await call('POST', '/api/equipments/generate', {
+      category: 'Audio Equipment\u0000',
+      subcategory: 'Studio Monitors',
+      brands,
+    });
     expect([category.status, category.body]).toEqual([422, refusal('category')]);
     const subcategory = await call('POST', '/api/equipments/generate', { category: 'Audio Equipment', subcategory: '\ud800', brands });
     expect([subcategory.status, subcategory.body]).toEqual([422, refusal('subcategory')]);
@@ -59,7 +63,10 @@ describe.each(engines)('well-formed text on %s', (engine) => {
 
   it('a body of two forms names the fields of the form the input comes closest to, never `_`', async () => {
     const before = await databaseDigest(t.database.db);
-    const names = await call<ErrorAnswer>('POST', '/api/equipments/generate', { category: 'Audio Equipment\u0000', subcategory: 'Studio Monitors' });
+    const names = await call<ErrorAnswer>('POST', '/api/equipments/generate', {
+      category: 'Audio Equipment\u0000',
+      subcategory: 'Studio Monitors',
+    });
     expect(names.status).toBe(422);
     expect(names.body.message).toBe(notWellFormedMessage('category'));
     expect(Object.keys(names.body.errors ?? {})).toEqual(['category', 'brands']);

@@ -59,8 +59,22 @@ export const demoCatalogue: DemoCategory[] = [
     ],
     events: [
       { name: 'bauma 2028', type: 'Trade Fair', city: 'Munich, Germany', start: '2028-04-03', days: 7, website: 'https://bauma.de' },
-      { name: 'CONEXPO-CON/AGG 2029', type: 'Trade Show', city: 'Las Vegas, USA', start: '2029-03-13', days: 5, website: 'https://www.conexpoconagg.com' },
-      { name: 'Intermat Paris 2027', type: 'Trade Fair', city: 'Paris, France', start: '2027-04-19', days: 5, website: 'https://intermatconstruction.com' },
+      {
+        name: 'CONEXPO-CON/AGG 2029',
+        type: 'Trade Show',
+        city: 'Las Vegas, USA',
+        start: '2029-03-13',
+        days: 5,
+        website: 'https://www.conexpoconagg.com',
+      },
+      {
+        name: 'Intermat Paris 2027',
+        type: 'Trade Fair',
+        city: 'Paris, France',
+        start: '2027-04-19',
+        days: 5,
+        website: 'https://intermatconstruction.com',
+      },
     ],
   },
   {
@@ -87,8 +101,22 @@ export const demoCatalogue: DemoCategory[] = [
       { name: 'Sprayers', brands: [] },
     ],
     events: [
-      { name: 'Agritechnica 2027', type: 'Trade Fair', city: 'Hanover, Germany', start: '2027-11-14', days: 7, website: 'https://www.agritechnica.com' },
-      { name: 'SIMA Paris 2027', type: 'Trade Show', city: 'Paris, France', start: '2027-02-21', days: 5, website: 'https://www.sima-paris.com' },
+      {
+        name: 'Agritechnica 2027',
+        type: 'Trade Fair',
+        city: 'Hanover, Germany',
+        start: '2027-11-14',
+        days: 7,
+        website: 'https://www.agritechnica.com',
+      },
+      {
+        name: 'SIMA Paris 2027',
+        type: 'Trade Show',
+        city: 'Paris, France',
+        start: '2027-02-21',
+        days: 5,
+        website: 'https://www.sima-paris.com',
+      },
     ],
   },
   {
@@ -111,7 +139,14 @@ export const demoCatalogue: DemoCategory[] = [
       { name: 'Surgical Robots', brands: [] },
     ],
     events: [
-      { name: 'MEDICA 2027', type: 'Trade Fair', city: 'Düsseldorf, Germany', start: '2027-11-15', days: 4, website: 'https://www.medica-tradefair.com' },
+      {
+        name: 'MEDICA 2027',
+        type: 'Trade Fair',
+        city: 'Düsseldorf, Germany',
+        start: '2027-11-15',
+        days: 4,
+        website: 'https://www.medica-tradefair.com',
+      },
     ],
   },
   {
@@ -138,7 +173,11 @@ export const demoCatalogue: DemoCategory[] = [
     name: 'Fitness Equipment',
     eventsStatus: 'Generated',
     subcategories: [
-      { name: 'Treadmills', status: 'Generated', brands: [brand('Technogym', 'Italy', 'technogym.com', [['Skillrun', 2023, ['commercial']]])] },
+      {
+        name: 'Treadmills',
+        status: 'Generated',
+        brands: [brand('Technogym', 'Italy', 'technogym.com', [['Skillrun', 2023, ['commercial']]])],
+      },
       { name: 'Rowing Machines', brands: [brand('Concept2', 'United States', 'concept2.com', [['RowErg', 2021, ['air resistance']]])] },
       { name: 'Exercise Bikes', brands: [] },
     ],

@@ -38,7 +38,9 @@ describe.each(await availableEngines())('the demo seed on %s', (engine) => {
   it('has a status of each finished kind, and no run In Progress (only a real generation is; the worker would take it)', async () => {
     const names = new Set((await database.db.select({ name: statuses.name }).from(statuses)).map((s) => s.name));
     // Cancelled and Skipped (a models run whose brand was excluded while it waited) come only from an operator's action.
-    const seeded = Object.values(statusNames).filter((n) => n !== statusNames.inProgress && n !== statusNames.cancelled && n !== statusNames.skipped);
+    const seeded = Object.values(statusNames).filter(
+      (n) => n !== statusNames.inProgress && n !== statusNames.cancelled && n !== statusNames.skipped,
+    );
     for (const name of seeded) expect(names).toContain(name);
     expect(names).not.toContain(statusNames.inProgress);
     expect(await database.db.select().from(generationRuns).where(isNull(generationRuns.finishedAt))).toEqual([]);
@@ -48,7 +50,9 @@ describe.each(await availableEngines())('the demo seed on %s', (engine) => {
     const [operator] = await database.db.select().from(users);
     const ledger = await database.db.select().from(tokenLedger);
     expect(operator?.tokens).toBeGreaterThan(0);
-    expect(ledger).toEqual([expect.objectContaining({ userId: operator?.id, delta: operator?.tokens, balanceAfter: operator?.tokens, reason: 'seed' })]);
+    expect(ledger).toEqual([
+      expect.objectContaining({ userId: operator?.id, delta: operator?.tokens, balanceAfter: operator?.tokens, reason: 'seed' }),
+    ]);
   });
 });
 
@@ -57,9 +61,15 @@ describe('seeding beside existing data', () => {
     const database = await freshDatabase('pglite');
     try {
       await upsertOperator(database.db, { email: 'first@example.com', password: 'password123' });
-      expect(await seedDemo(database.db, { email: 'demo@example.com', password: 'demo1234' })).toEqual({ operator: false, catalogue: true });
+      expect(await seedDemo(database.db, { email: 'demo@example.com', password: 'demo1234' })).toEqual({
+        operator: false,
+        catalogue: true,
+      });
       expect((await database.db.select().from(users)).map((u) => u.email)).toEqual(['first@example.com']);
-      expect(await seedDemo(database.db, { email: 'demo@example.com', password: 'demo1234' })).toEqual({ operator: false, catalogue: false });
+      expect(await seedDemo(database.db, { email: 'demo@example.com', password: 'demo1234' })).toEqual({
+        operator: false,
+        catalogue: false,
+      });
     } finally {
       await database.close();
     }

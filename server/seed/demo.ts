@@ -51,14 +51,23 @@ export async function isEmpty(db: Executor): Promise<boolean> {
  * Seeds, in one transaction, the demo operator when there is no operator yet and the demo catalogue when there
  * is no catalogue yet; what exists is left alone. Answers what it seeded.
  */
-export async function seedDemo(db: Database, operator: { email: string; password: string }): Promise<{ operator: boolean; catalogue: boolean }> {
+export async function seedDemo(
+  db: Database,
+  operator: { email: string; password: string },
+): Promise<{ operator: boolean; catalogue: boolean }> {
   return db.transaction(async (tx) => {
     const seedOperator = (await countRows(tx, users)) === 0;
     const seedCatalogue = (await countRows(tx, categories)) === 0;
     let userId: number | null = null;
     if (seedOperator) {
       ({ id: userId } = await upsertOperator(tx, { email: operator.email, password: operator.password, name: 'Demo Operator' }));
-      await changeBalance(tx, { userId, delta: demoOperatorTokens, reason: 'seed', reference: 'demo', description: ledgerDescriptions.seed() });
+      await changeBalance(tx, {
+        userId,
+        delta: demoOperatorTokens,
+        reason: 'seed',
+        reference: 'demo',
+        description: ledgerDescriptions.seed(),
+      });
     }
     if (seedCatalogue) await seedCatalogueInto(tx, userId);
     return { operator: seedOperator, catalogue: seedCatalogue };

@@ -45,13 +45,19 @@ describe.each(engines)('seed:scale on %s', (engine) => {
           (select count(*)::int from categories c where c.events_count <> (select count(*) from events e where e.category_id = c.id)) as events,
           (select count(*)::int from equipment_exclusions) as excluded_models,
           (select count(*)::int from brand_exclusions) as excluded_brands,
-          (select brands_count from subcategories where id = ${summary.largeSubcategoryId}) as large`)) as unknown as { rows: Record<string, number>[] }
+          (select brands_count from subcategories where id = ${summary.largeSubcategoryId}) as large`)) as unknown as {
+        rows: Record<string, number>[];
+      }
     ).rows[0];
     expect(rows).toEqual({ brands: 0, equipments: 0, models: 0, events: 0, excluded_models: 5, excluded_brands: 2, large: 40 });
   });
 
   it('can be signed in to and served', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'scale@example.com', password: 'scale-password' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'scale@example.com', password: 'scale-password' },
+    });
     expect(login.statusCode).toBe(200);
     const res = await t.app.inject({
       url: `/api/categories?subcategory_id=${summary.largeSubcategoryId}`,

@@ -57,19 +57,86 @@ export interface ScaleSummary {
 }
 
 const words = [
-  'Apex', 'Nordic', 'Titan', 'Vertex', 'Atlas', 'Summit', 'Pioneer', 'Orion', 'Falcon', 'Granite',
-  'Harbor', 'Ironwood', 'Juniper', 'Keystone', 'Lumen', 'Meridian', 'Nova', 'Oakridge', 'Polar', 'Quantum',
-  'Redline', 'Sierra', 'Tundra', 'Unity', 'Vanguard', 'Westfield', 'Xenon', 'Yukon', 'Zenith', 'Beacon',
-  'Cobalt', 'Delta', 'Ember', 'Frontier', 'Glacier', 'Horizon', 'Insignia', 'Jade', 'Kinetic', 'Legacy',
+  'Apex',
+  'Nordic',
+  'Titan',
+  'Vertex',
+  'Atlas',
+  'Summit',
+  'Pioneer',
+  'Orion',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Ironwood',
+  'Juniper',
+  'Keystone',
+  'Lumen',
+  'Meridian',
+  'Nova',
+  'Oakridge',
+  'Polar',
+  'Quantum',
+  'Redline',
+  'Sierra',
+  'Tundra',
+  'Unity',
+  'Vanguard',
+  'Westfield',
+  'Xenon',
+  'Yukon',
+  'Zenith',
+  'Beacon',
+  'Cobalt',
+  'Delta',
+  'Ember',
+  'Frontier',
+  'Glacier',
+  'Horizon',
+  'Insignia',
+  'Jade',
+  'Kinetic',
+  'Legacy',
 ];
 const industries = [
-  'Construction', 'Agricultural', 'Medical', 'Industrial', 'Marine', 'Mining', 'Forestry', 'Fitness', 'Laboratory',
-  'Restaurant', 'Printing', 'Packaging', 'Textile', 'Welding', 'Aviation',
+  'Construction',
+  'Agricultural',
+  'Medical',
+  'Industrial',
+  'Marine',
+  'Mining',
+  'Forestry',
+  'Fitness',
+  'Laboratory',
+  'Restaurant',
+  'Printing',
+  'Packaging',
+  'Textile',
+  'Welding',
+  'Aviation',
 ];
 const kinds = ['Machines', 'Industries', 'Works', 'Systems', 'Engineering', 'Dynamics', 'Motors', 'Tools'];
 const lines = [
-  'Loaders', 'Pumps', 'Compressors', 'Generators', 'Conveyors', 'Mixers', 'Cutters', 'Drills', 'Presses', 'Scanners',
-  'Analyzers', 'Lifts', 'Cranes', 'Trailers', 'Sprayers', 'Dryers', 'Boilers', 'Valves', 'Sensors', 'Robots',
+  'Loaders',
+  'Pumps',
+  'Compressors',
+  'Generators',
+  'Conveyors',
+  'Mixers',
+  'Cutters',
+  'Drills',
+  'Presses',
+  'Scanners',
+  'Analyzers',
+  'Lifts',
+  'Cranes',
+  'Trailers',
+  'Sprayers',
+  'Dryers',
+  'Boilers',
+  'Valves',
+  'Sensors',
+  'Robots',
 ];
 /** A text[] literal, parenthesised so that it can be subscripted. */
 const textArray = (list: string[]) => sql.raw(`(array[${list.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]::text[])`);
@@ -112,14 +179,22 @@ export async function seedScale(db: Database, partial: Partial<ScaleOptions> = {
       const { id, created } = await upsertOperator(tx, { email: o.operator.email, password: o.operator.password, name: 'Scale Operator' });
       const balance = await readBalance(tx, id);
       if ((created || balance?.tokens === 0) && o.operator.tokens > 0) {
-        await changeBalance(tx, { userId: id, delta: o.operator.tokens, reason: 'seed', reference: `scale-${id}`, description: ledgerDescriptions.seed() });
+        await changeBalance(tx, {
+          userId: id,
+          delta: o.operator.tokens,
+          reason: 'seed',
+          reference: `scale-${id}`,
+          description: ledgerDescriptions.seed(),
+        });
       }
       operatorId = id;
     }
 
     // What this run inserts, numbered, so the next steps can refer to it.
     await tx.execute(sql`create temp table scale_categories (id int primary key, n int not null) on commit drop`);
-    await tx.execute(sql`create temp table scale_subcategories (id int primary key, category_id int not null, n int not null) on commit drop`);
+    await tx.execute(
+      sql`create temp table scale_subcategories (id int primary key, category_id int not null, n int not null) on commit drop`,
+    );
     await tx.execute(sql`create temp table scale_brands (id int primary key, subcategory_id int not null, category_id int not null,
       name text not null, large boolean not null, n int not null) on commit drop`);
 

@@ -68,7 +68,10 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (wantsPage) return sendIndex(reply, request);
     return reply.status(404).send({ message: 'Not found.' });
   });

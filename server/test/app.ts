@@ -50,7 +50,14 @@ export async function createTestAppOn(database: DatabaseHandle, engine: Engine, 
       operatorCount += 1;
       const email = input.email ?? `operator${operatorCount}-${Date.now()}@example.com`;
       const { id } = await upsertOperator(database.db, { email, password: 'password123' });
-      if (input.tokens) await changeBalance(database.db, { userId: id, delta: input.tokens, reason: 'adjustment', reference: `test-${id}`, description: 'Balance adjustment' });
+      if (input.tokens)
+        await changeBalance(database.db, {
+          userId: id,
+          delta: input.tokens,
+          reason: 'adjustment',
+          reference: `test-${id}`,
+          description: 'Balance adjustment',
+        });
       const token = await issueAccessToken(database.db, id, 1);
       return { userId: id, headers: { authorization: `Bearer ${token}` } };
     },

@@ -39,7 +39,9 @@ export async function databaseDigest(db: Database): Promise<string> {
   const parts = tables.map(
     (name) => `select '${name}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
   );
-  const digest = await db.execute(sql.raw(`select string_agg(t || ':' || h, ',' order by t) as digest from (${parts.join(' union all ')}) d`));
+  const digest = await db.execute(
+    sql.raw(`select string_agg(t || ':' || h, ',' order by t) as digest from (${parts.join(' union all ')}) d`),
+  );
   return (digest as unknown as { rows: { digest: string }[] }).rows[0]?.digest ?? '';
 }
 
@@ -51,7 +53,10 @@ export async function demoIds(db: Database) {
     return row.id;
   };
   const subcategory = async (name: string) => {
-    const [row] = await db.select({ id: subcategories.id, categoryId: subcategories.categoryId }).from(subcategories).where(eq(subcategories.name, name));
+    const [row] = await db
+      .select({ id: subcategories.id, categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .where(eq(subcategories.name, name));
     if (!row) throw new Error(`no subcategory ${name}`);
     return row.id;
   };

@@ -50,7 +50,8 @@ export async function createDatabaseTemplates(postgresAdminUrl: string | undefin
 
   return async () => {
     await rm(dumpFile, { force: true });
-    if (postgresAdminUrl && templateDatabase) await adminQuery(postgresAdminUrl, `drop database if exists ${templateDatabase} with (force)`);
+    if (postgresAdminUrl && templateDatabase)
+      await adminQuery(postgresAdminUrl, `drop database if exists ${templateDatabase} with (force)`);
   };
 }
 

@@ -29,16 +29,22 @@ export default class RunReport implements Reporter {
     if (process.env.TEST_RAN_ON_FILE) writeFileSync(process.env.TEST_RAN_ON_FILE, ranOn);
 
     // A file that failed (a failing beforeAll marks its tests skipped) already fails the run, with its own error.
-    const skipped = testModules.filter((module) => module.state() !== 'failed').flatMap((module) =>
-      [...module.children.allTests()].filter((test) => test.result().state === 'skipped').map((test) => `${relative(module)} > ${test.fullName}`),
-    );
+    const skipped = testModules
+      .filter((module) => module.state() !== 'failed')
+      .flatMap((module) =>
+        [...module.children.allTests()]
+          .filter((test) => test.result().state === 'skipped')
+          .map((test) => `${relative(module)} > ${test.fullName}`),
+      );
     if (skipped.length === 0) return;
     // `-t pattern` marks the tests it filters out as skipped: a chosen subset, not a test that left the run.
     if (vitest.config.testNamePattern) {
       vitest.logger.log(`${skipped.length} tests filtered out by -t ${String(vitest.config.testNamePattern)}`);
       return;
     }
-    vitest.logger.error(`\n${skipped.length} skipped tests fail the run (a test passes or fails; a part left out is left out by TEST_DATABASES or TEST_SERVICES):`);
+    vitest.logger.error(
+      `\n${skipped.length} skipped tests fail the run (a test passes or fails; a part left out is left out by TEST_DATABASES or TEST_SERVICES):`,
+    );
     for (const name of skipped) vitest.logger.error(`  ${name}`);
     process.exitCode = 1;
   }
@@ -54,7 +60,7 @@ export default class RunReport implements Reporter {
     }
     if (!requestedServices().includes('redis')) parts.push('Redis left out (TEST_SERVICES)');
     else if (modules.some((module) => this.options.redisTests.includes(module.file))) parts.push(`Redis at ${whereIs(testRedisUrl)}`);
-    if (modules.some((module) => !this.options.serverProjects.includes(module.project))) parts.push('Node alone (the SPA\'s unit tests)');
+    if (modules.some((module) => !this.options.serverProjects.includes(module.project))) parts.push("Node alone (the SPA's unit tests)");
     return parts.join('; ') || 'nothing';
   }
 }

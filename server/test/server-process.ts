@@ -40,7 +40,10 @@ function killGroup(child: ChildProcess): void {
   }
 }
 
-export async function startServerProcess(env: Record<string, string>, options: { startMs?: number; throughNpm?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { startMs?: number; throughNpm?: boolean } = {},
+): Promise<ServerProcess> {
   const { startMs = 60_000, throughNpm = false } = options;
   const [command, args] = throughNpm ? ['npm', ['start', '--silent']] : [process.execPath, [entry]];
   const child = spawn(command, args, {
@@ -91,12 +94,14 @@ export async function startServerProcess(env: Record<string, string>, options: {
 
   // Node itself, or npm's whole group: a server that outlived npm is still in it.
   const killNow = () => (throughNpm ? killGroup(child) : child.kill('SIGKILL'));
-  const listening = await logged((line) => line.msg?.startsWith('Server listening at http://127.0.0.1:') === true, '"Server listening"', startMs).catch(
-    (error: unknown) => {
-      killNow();
-      throw error;
-    },
-  );
+  const listening = await logged(
+    (line) => line.msg?.startsWith('Server listening at http://127.0.0.1:') === true,
+    '"Server listening"',
+    startMs,
+  ).catch((error: unknown) => {
+    killNow();
+    throw error;
+  });
   const url = /http:\/\/127\.0\.0\.1:\d+/.exec(listening.msg ?? '')![0];
   return {
     url,

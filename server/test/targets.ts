@@ -19,10 +19,16 @@ export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** A comma-separated list of names out of `known`; unset means all of them, `none` none. */
 function parseList<T extends string>(variable: string, value: string | undefined, known: readonly T[]): T[] {
   if (value === undefined) return [...known];
-  const names = value.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
   if (names.length === 1 && names[0] === 'none') return [];
   const unknown = names.filter((name) => !known.includes(name as T));
-  if (unknown.length > 0) throw new Error(`${variable}=${value}: unknown ${unknown.join(', ')}; expected a comma-separated list of ${known.join(', ')} (or none)`);
+  if (unknown.length > 0)
+    throw new Error(
+      `${variable}=${value}: unknown ${unknown.join(', ')}; expected a comma-separated list of ${known.join(', ')} (or none)`,
+    );
   return known.filter((name) => names.includes(name));
 }
 
@@ -34,7 +40,8 @@ export function requestedEngines(env: NodeJS.ProcessEnv = process.env): Engine[]
 }
 
 /** The services asked for: TEST_SERVICES=none leaves Redis (and with it the fan-out test) out. */
-export const requestedServices = (env: NodeJS.ProcessEnv = process.env): Service[] => parseList('TEST_SERVICES', env.TEST_SERVICES, services);
+export const requestedServices = (env: NodeJS.ProcessEnv = process.env): Service[] =>
+  parseList('TEST_SERVICES', env.TEST_SERVICES, services);
 
 /** Host, port and database of a URL, without its credentials: what a message or the run's summary may show. */
 export function whereIs(url: string): string {

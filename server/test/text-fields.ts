@@ -82,7 +82,10 @@ export function validInput(schema: Schema, branches: ReadonlyMap<Schema, number>
 }
 
 const valueAt = (input: unknown, path: FieldPath): unknown =>
-  path.reduce<unknown>((value, key) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string | number, unknown>)[key]), input);
+  path.reduce<unknown>(
+    (value, key) => (value === null || typeof value !== 'object' ? undefined : (value as Record<string | number, unknown>)[key]),
+    input,
+  );
 
 function samples(node: Schema, branches: ReadonlyMap<Schema, number>): unknown[] {
   const def = defOf(node);
@@ -112,7 +115,11 @@ function samples(node: Schema, branches: ReadonlyMap<Schema, number>): unknown[]
       return accepted([value, ...without]);
     }
     case 'array':
-      return accepted(samples(def.element as Schema, branches).slice(0, 1).map((item) => [item]));
+      return accepted(
+        samples(def.element as Schema, branches)
+          .slice(0, 1)
+          .map((item) => [item]),
+      );
     case 'union': {
       const taken = branches.get(node);
       const options = taken === undefined ? def.options : [def.options[taken]];

@@ -88,9 +88,9 @@ describe.each(await availableEngines())('money integrity under 20 concurrent run
       const rows = await t.database.db.select().from(generationRuns).where(eq(generationRuns.userId, userId));
       return rows.every((run) => run.finishedAt !== null) ? rows : undefined;
     }, 60_000);
-    expect(ended.filter((run) => [...queuedToCancel, ...working].some((cancelled) => cancelled?.id === run.id)).map((run) => run.status)).toEqual(
-      Array(4).fill(statusNames.cancelled),
-    );
+    expect(
+      ended.filter((run) => [...queuedToCancel, ...working].some((cancelled) => cancelled?.id === run.id)).map((run) => run.status),
+    ).toEqual(Array(4).fill(statusNames.cancelled));
 
     const [user] = await t.database.db.select().from(users).where(eq(users.id, userId));
     const ledger = await t.database.db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(asc(tokenLedger.id));

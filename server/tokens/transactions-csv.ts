@@ -19,5 +19,10 @@ const transactionCells: CsvCells<Transaction, keyof typeof transactionExportColu
 
 /** The operator's statement as CSV, newest first, streamed a batch at a time (server/export/csv.ts). */
 export function transactionsCsv(db: Executor, userId: number, query: TransactionsExportQuery): Readable {
-  return csvStream({ headers: transactionExportColumns, cells: transactionCells, columns: query.columns, batches: eachTransaction(db, userId, query) });
+  return csvStream({
+    headers: transactionExportColumns,
+    cells: transactionCells,
+    columns: query.columns,
+    batches: eachTransaction(db, userId, query),
+  });
 }

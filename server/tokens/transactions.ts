@@ -1,11 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type {
-  Transaction,
-  TransactionsAnswer,
-  TransactionsFilter,
-  TransactionTypeFilter,
-} from '../../contract/transactions';
+import type { Transaction, TransactionsAnswer, TransactionsFilter, TransactionTypeFilter } from '../../contract/transactions';
 import type { TransactionType } from '../../contract/transaction-filters';
 import { containsPattern } from '../catalogue/brands';
 import type { Executor } from '../db/client';

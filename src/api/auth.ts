@@ -18,8 +18,7 @@ export function getUser() {
   return call(authApi.user);
 }
 
-export const userQueryOptions = () =>
-  queryOptions({ queryKey: keys.user(), queryFn: getUser, staleTime: 5 * 60_000 });
+export const userQueryOptions = () => queryOptions({ queryKey: keys.user(), queryFn: getUser, staleTime: 5 * 60_000 });
 
 export function useUser() {
   return useQuery(userQueryOptions());

@@ -44,8 +44,7 @@ export function nextBrandsOffset(pages: readonly BrandsPage[]): number | undefin
 export const brandsPagesQueryOptions = (subcategoryId: number, params: BrandsListParams = {}) =>
   infiniteQueryOptions({
     queryKey: keys.brands.page(subcategoryId, params),
-    queryFn: ({ pageParam, signal }) =>
-      getBrandsPage(subcategoryId, { ...params, offset: pageParam, limit: brandsPageSize }, signal),
+    queryFn: ({ pageParam, signal }) => getBrandsPage(subcategoryId, { ...params, offset: pageParam, limit: brandsPageSize }, signal),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextBrandsOffset(pages),
   });

@@ -26,7 +26,11 @@ export interface EffectDeps {
 const defaultDeps: EffectDeps = { fetchBrand };
 
 /** Runs the cache effects of one change (a mutation's or a realtime event's, staleness/) on the app's QueryClient. */
-export async function applyEffects(queryClient: QueryClient, effects: readonly CacheEffect[], deps: EffectDeps = defaultDeps): Promise<void> {
+export async function applyEffects(
+  queryClient: QueryClient,
+  effects: readonly CacheEffect[],
+  deps: EffectDeps = defaultDeps,
+): Promise<void> {
   await Promise.all(
     effects.map((effect) => {
       switch (effect.kind) {
@@ -89,7 +93,12 @@ async function refreshBrand(queryClient: QueryClient, brandId: number, deps: Eff
   const { equipments: _ownModels, ...fields } = fresh;
   for (const holder of holders) {
     queryClient.setQueryData(holder.queryKey, (old: unknown) =>
-      mapRows(old, (row) => row.id === brandId, (row) => ({ ...row, ...fields }), ['brands']),
+      mapRows(
+        old,
+        (row) => row.id === brandId,
+        (row) => ({ ...row, ...fields }),
+        ['brands'],
+      ),
     );
   }
   await queryClient.invalidateQueries({ predicate: isHolder, refetchType: 'none' });

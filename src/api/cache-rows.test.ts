@@ -19,14 +19,30 @@ describe('rows of cached answers', () => {
   });
 
   it('patches the matching rows and keeps everything else identical', () => {
-    const next = mapRows(infinite, (row) => row.id === 3, (row) => ({ ...row, name: 'X' }));
+    const next = mapRows(
+      infinite,
+      (row) => row.id === 3,
+      (row) => ({ ...row, name: 'X' }),
+    );
     expect(next).not.toBe(infinite);
     expect(next.pages[0]).toBe(infinite.pages[0]);
     expect(next.pages[1]!.brands[0]!.name).toBe('X');
     expect(infinite.pages[1]!.brands[0]!.name).toBe('Brand 3');
-    expect(mapRows(infinite, (row) => row.id === 99, (row) => row)).toBe(infinite);
+    expect(
+      mapRows(
+        infinite,
+        (row) => row.id === 99,
+        (row) => row,
+      ),
+    ).toBe(infinite);
     const list = [{ id: 1 }, { id: 2 }];
-    expect(mapRows(list, (row) => row.id === 2, () => ({ id: 2, x: true }))).toEqual([{ id: 1 }, { id: 2, x: true }]);
+    expect(
+      mapRows(
+        list,
+        (row) => row.id === 2,
+        () => ({ id: 2, x: true }),
+      ),
+    ).toEqual([{ id: 1 }, { id: 2, x: true }]);
   });
 });
 

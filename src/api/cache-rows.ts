@@ -37,7 +37,12 @@ export function rowsOf(data: unknown, fields: readonly CollectionField[] = colle
  * The answer with each matching row replaced by `update(row)`; the same object (===) when no row matched, so an
  * unchanged cache entry does not re-render anything.
  */
-export function mapRows<T>(data: T, matches: (row: Row) => boolean, update: (row: Row) => Row, fields: readonly CollectionField[] = collectionFields): T {
+export function mapRows<T>(
+  data: T,
+  matches: (row: Row) => boolean,
+  update: (row: Row) => Row,
+  fields: readonly CollectionField[] = collectionFields,
+): T {
   const mapList = (list: unknown[]): unknown[] => {
     let changed = false;
     const next = list.map((row) => {

@@ -66,7 +66,9 @@ describe('endpointMutationOptions', () => {
     queryClient.setQueryData(keys.events.ofCategory(8), { pages: [], pageParams: [] });
     server.answer('POST /api/events/generate', { status: 402, body: { message: 'Not enough tokens.' } });
 
-    const options = endpointMutationOptions(queryClient, eventsApi.generate, { input: (categoryId: number) => ({ body: { category_id: categoryId } }) });
+    const options = endpointMutationOptions(queryClient, eventsApi.generate, {
+      input: (categoryId: number) => ({ body: { category_id: categoryId } }),
+    });
     await expect(mutate(queryClient, options, 7)).rejects.toThrow('Not enough tokens.');
 
     expect(JSON.parse(server.seen[0]!.body)).toEqual({ category_id: 7 });

@@ -19,7 +19,9 @@ type ReadByItsStaleness<E extends MutationDeclaration, V> = [{ sent: V; answer: 
   : { readonly 'the staleness entry of this endpoint reads other variables or another answer': never };
 
 /** Without `input`, the variables are the call's input; an endpoint that takes none is called as `mutate()`. */
-type DefaultVariables<E extends EndpointDeclaration> = E extends { params: unknown } | { query: unknown } | { body: unknown } ? CallInput<E> : void;
+type DefaultVariables<E extends EndpointDeclaration> = E extends { params: unknown } | { query: unknown } | { body: unknown }
+  ? CallInput<E>
+  : void;
 
 export interface EndpointMutationOptions<E extends EndpointDeclaration, V> extends Pick<
   UseMutationOptions<EndpointAnswer<E>, Error, V>,
@@ -58,7 +60,9 @@ export function endpointMutationOptions<E extends MutationDeclaration, V = Defau
       if (when === 'success') await applyStaleness(answer, variables);
     },
     ...(onError ? { onError } : {}),
-    ...(when === 'settled' ? { onSettled: (answer: EndpointAnswer<E> | undefined, _error: Error | null, variables: V) => applyStaleness(answer, variables) } : {}),
+    ...(when === 'settled'
+      ? { onSettled: (answer: EndpointAnswer<E> | undefined, _error: Error | null, variables: V) => applyStaleness(answer, variables) }
+      : {}),
   };
 }
 

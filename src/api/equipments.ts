@@ -1,11 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { equipmentsApi, type Equipment, type EquipmentBrand, type UpdateEquipmentBody } from '../../contract/equipments';
 import { useEndpointMutation } from './endpoint-mutation';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
@@ -105,9 +98,7 @@ export function useEquipmentBrands(subcategoryId: number | null, q = '') {
 
 /** POST /api/equipments/generate-models { brand, subcategory_id }: a brand's models. */
 export function generateModels(body: { brand: number; subcategory_id: number }): Promise<Equipment[]> {
-  return call(equipmentsApi.generateModels, { body }, { timeout: generationRequestTimeoutMs }).then(
-    (answer) => answer.models,
-  );
+  return call(equipmentsApi.generateModels, { body }, { timeout: generationRequestTimeoutMs }).then((answer) => answer.models);
 }
 
 /** docs/product.md#messages-and-errors: 'Failed to generate models: ' plus the error message. */
@@ -143,4 +134,3 @@ export function useGenerateModels() {
     onSettled: (answer, _error, sent) => applyMutationStaleness(queryClient, 'equipments.generateModels', { sent, answer }),
   });
 }
-

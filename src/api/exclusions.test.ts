@@ -97,13 +97,19 @@ describe('exclusion changes', () => {
     expect(await excludeEquipment(5)).toEqual({ message: 'done', undo: { change_id: 12 } });
     // A server without undo answers the original message alone: nothing to undo.
     expect(await unexcludeEquipment(5)).toEqual({ message: 'done', undo: null });
-    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /api/equipments/exclusions/5', 'DELETE /api/equipments/exclusions/5']);
+    expect(server.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /api/equipments/exclusions/5',
+      'DELETE /api/equipments/exclusions/5',
+    ]);
   });
 
   it('exclude a brand by name and subcategory, and un-exclude it by id', async () => {
     server.answer('POST /api/brands/exclusions', { body: { message: 'Hitachi added to the exclusion list.' } });
     server.answer('DELETE /api/brands/exclusions/9', { body: { message: 'Hitachi removed from exclusion list.' } });
-    expect(await excludeBrand({ name: 'Hitachi', subcategory_id: 2 })).toEqual({ message: 'Hitachi added to the exclusion list.', undo: null });
+    expect(await excludeBrand({ name: 'Hitachi', subcategory_id: 2 })).toEqual({
+      message: 'Hitachi added to the exclusion list.',
+      undo: null,
+    });
     expect(JSON.parse(server.seen[0]!.body)).toEqual({ name: 'Hitachi', subcategory_id: 2 });
     expect(await unexcludeBrand(9)).toEqual({ message: 'Hitachi removed from exclusion list.', undo: null });
   });

@@ -63,8 +63,7 @@ export function getBrandExclusions() {
   return getEveryPage((query) => call(exclusionsApi.brands, { query }));
 }
 
-export const brandExclusionsQueryOptions = () =>
-  queryOptions({ queryKey: keys.exclusions.brands(), queryFn: getBrandExclusions });
+export const brandExclusionsQueryOptions = () => queryOptions({ queryKey: keys.exclusions.brands(), queryFn: getBrandExclusions });
 
 export function useBrandExclusions() {
   return useQuery(brandExclusionsQueryOptions());

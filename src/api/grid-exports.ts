@@ -30,7 +30,11 @@ interface BrowserGridParams {
 type WithBrowserGridParams<Q> = Omit<Q, 'columns' | 'q' | 'sort' | 'dir'> & BrowserGridParams;
 
 export const exportEquipments = (query: WithBrowserGridParams<EndpointQuery<typeof gridExportsApi.equipments>>, columns: Columns) =>
-  downloadFile(gridExportsApi.equipments, { query: withColumns(query, columns) as EndpointQuery<typeof gridExportsApi.equipments> }, 'equipment.csv');
+  downloadFile(
+    gridExportsApi.equipments,
+    { query: withColumns(query, columns) as EndpointQuery<typeof gridExportsApi.equipments> },
+    'equipment.csv',
+  );
 
 export const exportEquipmentExclusions = (query: BrowserGridParams, columns: Columns) =>
   downloadFile(

@@ -198,7 +198,11 @@ describe('error answers', () => {
   });
 
   it("retry a shedding server's 503 after the Retry-After it asks for, and a 5xx without one by the client's own delay", async () => {
-    server.answer('GET /api/categories', { status: 503, body: { message: 'The server is busy. Try again in a moment.' }, headers: { 'Retry-After': '2' } });
+    server.answer('GET /api/categories', {
+      status: 503,
+      body: { message: 'The server is busy. Try again in a moment.' },
+      headers: { 'Retry-After': '2' },
+    });
     const busy = await getCategories().catch((e: unknown) => e);
     expect(isRetryable(busy)).toBe(true);
     expect(retryAfterMs(busy)).toBe(2_000);

@@ -1,7 +1,14 @@
 import type { HTTPError, KyInstance, Options } from 'ky';
 import { z } from 'zod/mini';
 import { authApi } from '../../contract/auth';
-import { pathOf, type EndpointAnswer, type EndpointBody, type EndpointDeclaration, type EndpointParams, type EndpointQuery } from '../../contract/endpoint';
+import {
+  pathOf,
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointDeclaration,
+  type EndpointParams,
+  type EndpointQuery,
+} from '../../contract/endpoint';
 import { errorAnswer, requestedWithHeader, type ErrorAnswer } from '../../contract/http';
 import { clearSession, getAuthToken } from '../auth/session';
 
@@ -178,9 +185,15 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Sends one call as its declaration says: the method, the path with the parameters put in, the query, the body. */
-async function send<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E>, options: RequestOptions): Promise<{ path: string; response: Response }> {
+async function send<E extends EndpointDeclaration>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: RequestOptions,
+): Promise<{ path: string; response: Response }> {
   const path = pathOf(endpoint, input.params as Record<string, string | number> | undefined);
-  const response = await (await loadHttpClient())(path.slice(1), {
+  const response = await (
+    await loadHttpClient()
+  )(path.slice(1), {
     ...options,
     method: endpoint.method,
     searchParams: searchParamsOf(input.query),
@@ -204,12 +217,20 @@ export async function callForResponse<E extends EndpointDeclaration>(
 }
 
 /** Calls an endpoint (see callForResponse) and answers its parsed answer. */
-export async function call<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E> = {}, options?: RequestOptions): Promise<EndpointAnswer<E>> {
+export async function call<E extends EndpointDeclaration>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  options?: RequestOptions,
+): Promise<EndpointAnswer<E>> {
   return (await callForResponse(endpoint, input, options)).answer;
 }
 
 /** Calls an endpoint whose answer the spec leaves open ("not shown"): only its failure matters. */
-export async function callIgnoringAnswer<E extends EndpointDeclaration>(endpoint: E, input: CallInput<E> = {}, options: RequestOptions = {}): Promise<void> {
+export async function callIgnoringAnswer<E extends EndpointDeclaration>(
+  endpoint: E,
+  input: CallInput<E> = {},
+  options: RequestOptions = {},
+): Promise<void> {
   await send(endpoint, input, options);
 }
 
@@ -306,6 +327,8 @@ export async function downloadFile<E extends EndpointDeclaration>(
  */
 export async function uploadFile<E extends EndpointDeclaration>(endpoint: E, file: Blob, contentType: string): Promise<EndpointAnswer<E>> {
   const path = pathOf(endpoint);
-  const response = await (await loadHttpClient())(path.slice(1), { method: endpoint.method, body: file, headers: { 'Content-Type': contentType }, timeout: 120_000 });
+  const response = await (
+    await loadHttpClient()
+  )(path.slice(1), { method: endpoint.method, body: file, headers: { 'Content-Type': contentType }, timeout: 120_000 });
   return parseAnswer(endpoint.answer, await readJson(response), `${endpoint.method} ${path}`) as EndpointAnswer<E>;
 }

@@ -41,8 +41,7 @@ export const keys = {
     /** GET /api/categories, optionally scoped (contract categoriesQuery); the header uses the unscoped one. */
     list: (scope: CategoriesScope = {}) => ['categories', 'list', compact(scope)] as const,
     /** GET /api/categories-with-subcategories, optionally scoped by subcategory_id (its first models embedded) */
-    withSubcategories: (scope: { subcategory_id?: number } = {}) =>
-      ['categories', 'with-subcategories', compact(scope)] as const,
+    withSubcategories: (scope: { subcategory_id?: number } = {}) => ['categories', 'with-subcategories', compact(scope)] as const,
   },
   brands: {
     all: ['brands'] as const,
@@ -68,7 +67,8 @@ export const keys = {
     /** GET /api/statuses?per_brand=false&records=false: the In Progress count (the header) */
     list: () => ['statuses', 'list'] as const,
     /** GET /api/statuses?per_brand=false&category_id=|subcategory_id=: an empty screen's status record (its badge and message); bare, every scope */
-    records: (scope?: StatusRecordsScope) => (scope === undefined ? (['statuses', 'records'] as const) : (['statuses', 'records', scope] as const)),
+    records: (scope?: StatusRecordsScope) =>
+      scope === undefined ? (['statuses', 'records'] as const) : (['statuses', 'records', scope] as const),
     /** GET /api/equipments/statuses (every scope under the bare key) */
     equipments: (scope?: EquipmentStatusesScope) =>
       scope === undefined ? (['statuses', 'equipments'] as const) : (['statuses', 'equipments', scope] as const),
@@ -97,8 +97,7 @@ export const keys = {
     /** GET /api/equipments/history?subcategory= */
     equipments: (subcategoryName?: string) => ['history', 'equipments', compact({ subcategory: subcategoryName })] as const,
     /** GET /api/brand-generation-history?subcategory_id=&brand_id= */
-    brandGeneration: (params: { subcategory_id: number; brand_id?: number }) =>
-      ['history', 'brand-generation', compact(params)] as const,
+    brandGeneration: (params: { subcategory_id: number; brand_id?: number }) => ['history', 'brand-generation', compact(params)] as const,
     /** GET /api/brands/history */
     brands: () => ['history', 'brands'] as const,
   },

@@ -34,7 +34,6 @@ export function usePaymentMethods(options: { enabled?: boolean } = {}) {
   return useQuery({ ...paymentMethodsQueryOptions(), enabled: options.enabled ?? true });
 }
 
-
 // POST /api/payment-methods/setup-intent (extension) ---------------------------------------------------------------
 
 /** A SetupIntent for the operator's Stripe customer; its client secret is confirmed by Stripe.js with the card. */

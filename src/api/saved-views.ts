@@ -20,7 +20,9 @@ export function useCreateSavedView() {
 
 /** POST /api/saved-views/:id: renames a view (and/or replaces its state). */
 export function useUpdateSavedView() {
-  return useEndpointMutation(savedViewsApi.update, { input: ({ id, body }: { id: number; body: UpdateSavedViewBody }) => ({ params: { id }, body }) });
+  return useEndpointMutation(savedViewsApi.update, {
+    input: ({ id, body }: { id: number; body: UpdateSavedViewBody }) => ({ params: { id }, body }),
+  });
 }
 
 /** DELETE /api/saved-views/:id. */

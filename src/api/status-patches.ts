@@ -62,7 +62,11 @@ export function patchCategoriesAnswer(old: unknown, status: StatusRecord): unkno
   if (categories.success) {
     const { categories: tree, statuses } = categories.data;
     // The SPA asks the tree without its status records (statuses=false): an empty list stays empty.
-    return { ...(old as object), categories: patchTree(tree, status), statuses: statuses.length === 0 ? statuses : upsertStatus(statuses, status) };
+    return {
+      ...(old as object),
+      categories: patchTree(tree, status),
+      statuses: statuses.length === 0 ? statuses : upsertStatus(statuses, status),
+    };
   }
   const withSubcategories = categoriesWithSubcategoriesAnswer.safeParse(old);
   if (!withSubcategories.success) return old;

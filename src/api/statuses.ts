@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { statusesApi, statusNames, type EquipmentStatusesScope, type StatusesAnswer, type StatusRecord, type StatusRecordsScope } from '../../contract/statuses';
+import {
+  statusesApi,
+  statusNames,
+  type EquipmentStatusesScope,
+  type StatusesAnswer,
+  type StatusRecord,
+  type StatusRecordsScope,
+} from '../../contract/statuses';
 import { call } from './http';
 import { keys } from './keys';
 

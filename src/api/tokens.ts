@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchaseAttemptIsOver, tokensApi, purchaseKeyHeader, tokenPackages, type PurchaseTokensAnswer, type TokenPackage } from '../../contract/tokens';
+import {
+  purchaseAttemptIsOver,
+  tokensApi,
+  purchaseKeyHeader,
+  tokenPackages,
+  type PurchaseTokensAnswer,
+  type TokenPackage,
+} from '../../contract/tokens';
 import { useEndpointMutation } from './endpoint-mutation';
 import { callForResponse, httpStatus } from './http';
 import { applyMutationStaleness } from './staleness';

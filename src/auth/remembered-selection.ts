@@ -30,7 +30,10 @@ export function rememberSelection(): () => void {
     const userId = getAuthUserId();
     if (userId === null) return; // signing out: nothing to remember for anyone
     try {
-      storage()?.setItem(storageKey(userId), JSON.stringify({ categoryId: state.selectedCategoryId, subcategoryId: state.selectedSubcategoryId }));
+      storage()?.setItem(
+        storageKey(userId),
+        JSON.stringify({ categoryId: state.selectedCategoryId, subcategoryId: state.selectedSubcategoryId }),
+      );
     } catch {
       // Storage full or refused: the choice is simply not remembered.
     }

@@ -16,7 +16,10 @@ class FakeEmitter {
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
   }
   unbind(event: string, handler: Handler) {
-    this.handlers.set(event, (this.handlers.get(event) ?? []).filter((h) => h !== handler));
+    this.handlers.set(
+      event,
+      (this.handlers.get(event) ?? []).filter((h) => h !== handler),
+    );
   }
   unbind_all() {
     this.handlers.clear();

@@ -114,7 +114,7 @@ describe('changeanystatus', () => {
     ...fields,
   });
 
-  it('writes the In Progress count into the header\'s count, the record into the status records and the category tree, with no request', async () => {
+  it("writes the In Progress count into the header's count, the record into the status records and the category tree, with no request", async () => {
     const older = statusOf({ id: 400, name: 'Generated', subcategory_id: 12 });
     const count = onScreen(keys.statuses.list(), { statuses: [], in_progress: 0 });
     const records = onScreen(keys.statuses.records({ subcategory_id: 11 }), { statuses: [older], in_progress: 0 });
@@ -125,7 +125,9 @@ describe('changeanystatus', () => {
     await send(realtimeEvents.changeAnyStatus, { status, in_progress: 3 });
 
     expect(count.count + records.count + header.count).toBe(0);
-    expect(invalid(keys.statuses.list()) || invalid(keys.statuses.records({ subcategory_id: 11 })) || invalid(keys.categories.list())).toBe(false);
+    expect(invalid(keys.statuses.list()) || invalid(keys.statuses.records({ subcategory_id: 11 })) || invalid(keys.categories.list())).toBe(
+      false,
+    );
     expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [], in_progress: 3 });
     expect(queryClient.getQueryData(keys.statuses.records({ subcategory_id: 11 }))).toEqual({ statuses: [status, older], in_progress: 3 });
     const patched = queryClient.getQueryData<CategoriesAnswer>(keys.categories.list());
@@ -138,7 +140,10 @@ describe('changeanystatus', () => {
     // The run ends: the same record (by id) takes the new name; the count goes down.
     await send(realtimeEvents.changeAnyStatus, { status: { ...status, name: 'Generated' }, in_progress: 2 });
     expect(queryClient.getQueryData(keys.statuses.list())).toEqual({ statuses: [], in_progress: 2 });
-    expect(queryClient.getQueryData(keys.statuses.records({ subcategory_id: 11 }))).toEqual({ statuses: [{ ...status, name: 'Generated' }, older], in_progress: 2 });
+    expect(queryClient.getQueryData(keys.statuses.records({ subcategory_id: 11 }))).toEqual({
+      statuses: [{ ...status, name: 'Generated' }, older],
+      in_progress: 2,
+    });
     expect(queryClient.getQueryData<CategoriesAnswer>(keys.categories.list())?.categories[0]?.subcategories[0]?.status).toBe('Generated');
     expect(count.count + records.count + header.count).toBe(0);
   });
@@ -211,7 +216,10 @@ describe('changeanystatus', () => {
     expect(statuses.count).toBe(0);
 
     // The running one ends: only the server knows whether another brand of 11 still runs.
-    await send(realtimeEvents.changeAnyStatus, { status: { ...queued, name: 'Generated', updated_at: '2026-11-24T12:20:00.000Z' }, in_progress: 0 });
+    await send(realtimeEvents.changeAnyStatus, {
+      status: { ...queued, name: 'Generated', updated_at: '2026-11-24T12:20:00.000Z' },
+      in_progress: 0,
+    });
     expect(statuses.count).toBe(1);
     // A newer record where none runs replaces it, with no request.
     queryClient.setQueryData(keys.statuses.equipments(scope), { statuses: [shown, other] });

@@ -17,8 +17,7 @@ function replay(steps: Step[]): { status: LiveStatus; resyncs: number[] } {
   let status = initialLiveStatus;
   const resyncs: number[] = [];
   steps.forEach((step, i) => {
-    const next =
-      step === 'online' || step === 'offline' ? nextNetworkStatus(status, step === 'online') : nextLiveStatus(status, step);
+    const next = step === 'online' || step === 'offline' ? nextNetworkStatus(status, step === 'online') : nextLiveStatus(status, step);
     status = next.status;
     if (next.resync) resyncs.push(i);
   });

@@ -24,7 +24,8 @@ export const Route = createFileRoute('/dashboard/equipments/')({
     const queryClient = appQueryClient();
     // The selected category's equipment statuses, and the open Equipment Details dialog's first items.
     const categoryId = useSelection.getState().selectedCategoryId;
-    if (categoryId !== null) void queryClient.prefetchQuery(equipmentStatusesQueryOptions({ category_id: categoryId, per_subcategory: 'true' }));
+    if (categoryId !== null)
+      void queryClient.prefetchQuery(equipmentStatusesQueryOptions({ category_id: categoryId, per_subcategory: 'true' }));
     if (deps.items !== undefined) void queryClient.prefetchInfiniteQuery(subcategoryEquipmentsQueryOptions(deps.items));
   },
   component: EquipmentsScreen,

@@ -29,7 +29,10 @@ afterEach(() => useSelection.getState().reset());
 
 describe('a remembered choice (docs/product.md#selection)', () => {
   it('is taken back, dropping ticked brands, and kept by the next categories load while it exists', () => {
-    const restored = restoreChoice(state({ selectedCategoryId: 1, selectedSubcategoryId: 11, selectedBrandIds: [5] }), { categoryId: 1, subcategoryId: 12 });
+    const restored = restoreChoice(state({ selectedCategoryId: 1, selectedSubcategoryId: 11, selectedBrandIds: [5] }), {
+      categoryId: 1,
+      subcategoryId: 12,
+    });
     expect(restored).toEqual(state({ selectedCategoryId: 1, selectedSubcategoryId: 12 }));
     expect(reconcileWithCategories(restored, [cycling, running])).toBe(restored);
   });
@@ -169,7 +172,7 @@ describe('after categories load (docs/product.md#selection)', () => {
     });
   });
 
-  it("keeps the category but takes its first subcategory when the previous subcategory is gone from it", () => {
+  it('keeps the category but takes its first subcategory when the previous subcategory is gone from it', () => {
     const s = state({ selectedCategoryId: 1, selectedSubcategoryId: 12, selectedBrandIds: [7] });
     const without12: CategoryRef = { id: 1, subcategories: [{ id: 11 }] };
     expect(reconcileWithCategories(s, [running, without12])).toMatchObject({
@@ -219,18 +222,16 @@ describe('after categories load (docs/product.md#selection)', () => {
   });
 
   it('always ends on an existing category and one of its own subcategories (property)', () => {
-    const tree = fc
-      .uniqueArray(fc.integer({ min: 1, max: 20 }), { maxLength: 6 })
-      .chain((ids) =>
-        fc.tuple(
-          ...ids.map((id) =>
-            fc.uniqueArray(fc.integer({ min: 100, max: 140 }), { maxLength: 4 }).map((subs) => ({
-              id,
-              subcategories: subs.map((s) => ({ id: s * 100 + id })),
-            })),
-          ),
+    const tree = fc.uniqueArray(fc.integer({ min: 1, max: 20 }), { maxLength: 6 }).chain((ids) =>
+      fc.tuple(
+        ...ids.map((id) =>
+          fc.uniqueArray(fc.integer({ min: 100, max: 140 }), { maxLength: 4 }).map((subs) => ({
+            id,
+            subcategories: subs.map((s) => ({ id: s * 100 + id })),
+          })),
         ),
-      );
+      ),
+    );
     const previous = fc.record({
       selectedCategoryId: fc.option(fc.integer({ min: 1, max: 20 }), { nil: null }),
       selectedSubcategoryId: fc.option(fc.integer({ min: 10_000, max: 14_020 }), { nil: null }),

@@ -69,9 +69,7 @@ export function reconcileWithCategories(state: SelectionState, categories: reado
   const category = kept ?? categories[0] ?? null;
   if (!category) return selectCategory(state, null);
   const subcategoryStillThere =
-    kept !== undefined &&
-    state.selectedSubcategoryId !== null &&
-    kept.subcategories.some((s) => s.id === state.selectedSubcategoryId);
+    kept !== undefined && state.selectedSubcategoryId !== null && kept.subcategories.some((s) => s.id === state.selectedSubcategoryId);
   return subcategoryStillThere ? state : selectCategory(state, category);
 }
 

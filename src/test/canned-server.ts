@@ -43,7 +43,9 @@ export async function startCannedServer() {
           return;
         }
         const text = answer.raw ? String(answer.body) : JSON.stringify(answer.body);
-        res.writeHead(status, { 'Content-Type': answer.contentType ?? (answer.raw ? 'text/html' : 'application/json'), ...answer.headers }).end(text);
+        res
+          .writeHead(status, { 'Content-Type': answer.contentType ?? (answer.raw ? 'text/html' : 'application/json'), ...answer.headers })
+          .end(text);
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();

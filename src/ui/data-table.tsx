@@ -97,23 +97,37 @@ export interface DataTableProps<TData extends RowData> {
  * Where a pinned column's cells stick (docs/product.md#grids): the name at the left edge, the Actions at the right, the
  * columns between scrolling under them. The offsets are the widths of the pinned columns before (after) it.
  */
-function pinnedCell<TData extends RowData>(column: Column<DataTableFeatures, TData, unknown>, className: string | undefined): { className?: string; style?: CSSProperties } {
+function pinnedCell<TData extends RowData>(
+  column: Column<DataTableFeatures, TData, unknown>,
+  className: string | undefined,
+): { className?: string; style?: CSSProperties } {
   const side = column.getIsPinned();
   if (side === 'start') {
     const edge = column.getIsLastColumn('start') ? ' data-table__pinned--edge' : '';
-    return { className: `data-table__pinned data-table__pinned--left${edge} ${className ?? ''}`.trim(), style: { left: column.getStart('start') } };
+    return {
+      className: `data-table__pinned data-table__pinned--left${edge} ${className ?? ''}`.trim(),
+      style: { left: column.getStart('start') },
+    };
   }
   if (side === 'end') {
     const edge = column.getIsFirstColumn('end') ? ' data-table__pinned--edge' : '';
-    return { className: `data-table__pinned data-table__pinned--right${edge} ${className ?? ''}`.trim(), style: { right: column.getAfter('end') } };
+    return {
+      className: `data-table__pinned data-table__pinned--right${edge} ${className ?? ''}`.trim(),
+      style: { right: column.getAfter('end') },
+    };
   }
   return className ? { className } : {};
 }
 
 /** Keys that resize a column from its handle: arrows by 10 px (Shift: 50), Home back to the designed width. */
-function onResizeKey<TData extends RowData>(table: DataTableInstance<TData>, column: Column<DataTableFeatures, TData, unknown>, event: KeyboardEvent) {
+function onResizeKey<TData extends RowData>(
+  table: DataTableInstance<TData>,
+  column: Column<DataTableFeatures, TData, unknown>,
+  event: KeyboardEvent,
+) {
   const step = event.shiftKey ? 50 : 10;
-  const by = event.key === 'ArrowRight' || event.key === 'ArrowUp' ? step : event.key === 'ArrowLeft' || event.key === 'ArrowDown' ? -step : 0;
+  const by =
+    event.key === 'ArrowRight' || event.key === 'ArrowUp' ? step : event.key === 'ArrowLeft' || event.key === 'ArrowDown' ? -step : 0;
   if (event.key === 'Home') {
     event.preventDefault();
     column.resetSize();
@@ -126,7 +140,13 @@ function onResizeKey<TData extends RowData>(table: DataTableInstance<TData>, col
 }
 
 /** The drag (and key) handle on a column header's right edge: a labelled, focusable vertical separator. */
-function ResizeHandle<TData extends RowData>({ table, header }: { table: DataTableInstance<TData>; header: Header<DataTableFeatures, TData, unknown> }) {
+function ResizeHandle<TData extends RowData>({
+  table,
+  header,
+}: {
+  table: DataTableInstance<TData>;
+  header: Header<DataTableFeatures, TData, unknown>;
+}) {
   const column = header.column;
   const size = Math.round(column.getSize());
   const resize = header.getResizeHandler();
@@ -150,7 +170,6 @@ function ResizeHandle<TData extends RowData>({ table, header }: { table: DataTab
     />
   );
 }
-
 
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const {
@@ -287,7 +306,15 @@ function DataTableBody<TData extends RowData>(
   const items = useMemo(() => bodyItems(rows, renderSubRow ? expanded : undefined), [rows, renderSubRow, expanded]);
 
   if (error) {
-    return <StatusRow columnCount={columnCount}>{<div role="alert" className="data-table__error">{error}</div>}</StatusRow>;
+    return (
+      <StatusRow columnCount={columnCount}>
+        {
+          <div role="alert" className="data-table__error">
+            {error}
+          </div>
+        }
+      </StatusRow>
+    );
   }
   if (rows.length === 0) {
     return (
@@ -323,7 +350,14 @@ function VirtualRows<TData extends RowData>({
   // Without flushSync a scroll's re-render is batched by React instead of forcing a synchronous render (and layout)
   // inside the scroll handler. The virtualizer is a mutable object by design; React Compiler must not memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: items.count, getScrollElement, estimateSize, getItemKey: items.key, overscan: 8, useFlushSync: false });
+  const virtualizer = useVirtualizer({
+    count: items.count,
+    getScrollElement,
+    estimateSize,
+    getItemKey: items.key,
+    overscan: 8,
+    useFlushSync: false,
+  });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
 

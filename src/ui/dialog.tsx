@@ -111,11 +111,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content
-          className="dialog dialog--sm"
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          {...returnFocus}
-        >
+        <AlertDialog.Content className="dialog dialog--sm" {...(description ? {} : { 'aria-describedby': undefined })} {...returnFocus}>
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : null}
           <footer className="dialog__footer">

@@ -41,7 +41,12 @@ describe('toast API', () => {
     for (let i = 0; i < 10; i++) toast.success(`Saved ${i}`);
     const texts = useToastStore.getState().toasts.map((t) => t.text);
     expect(texts).toEqual(['Saved 6', 'Saved 7', 'Saved 8', 'Saved 9']);
-    expect(useToastStore.getState().toasts.filter((t) => t.open).map((t) => t.text)).toEqual(['Saved 9']);
+    expect(
+      useToastStore
+        .getState()
+        .toasts.filter((t) => t.open)
+        .map((t) => t.text),
+    ).toEqual(['Saved 9']);
   });
 });
 
@@ -50,8 +55,15 @@ describe('a toast with an action (Undo)', () => {
 
   it('offers the action, runs it once however often it is chosen, and marks it used', () => {
     let runs = 0;
-    const id = toast.success('Genelec added to the exclusion list.', undo(() => (runs += 1)));
-    expect(useToastStore.getState().toasts.find((t) => t.id === id)?.action).toMatchObject({ label: 'Undo', altText: 'Undo the exclusion', used: false });
+    const id = toast.success(
+      'Genelec added to the exclusion list.',
+      undo(() => (runs += 1)),
+    );
+    expect(useToastStore.getState().toasts.find((t) => t.id === id)?.action).toMatchObject({
+      label: 'Undo',
+      altText: 'Undo the exclusion',
+      used: false,
+    });
     useToastStore.getState().runAction(id);
     useToastStore.getState().runAction(id);
     expect(runs).toBe(1);
@@ -60,10 +72,21 @@ describe('a toast with an action (Undo)', () => {
 
   it('is never merged with an open toast of the same text: each outcome keeps its own action', () => {
     const runs: string[] = [];
-    const first = toast.success('Genelec added to the exclusion list.', undo(() => runs.push('first')));
-    const second = toast.success('Genelec added to the exclusion list.', undo(() => runs.push('second')));
+    const first = toast.success(
+      'Genelec added to the exclusion list.',
+      undo(() => runs.push('first')),
+    );
+    const second = toast.success(
+      'Genelec added to the exclusion list.',
+      undo(() => runs.push('second')),
+    );
     expect(second).not.toBe(first);
-    expect(useToastStore.getState().toasts.filter((t) => t.open).map((t) => t.id)).toEqual([second]);
+    expect(
+      useToastStore
+        .getState()
+        .toasts.filter((t) => t.open)
+        .map((t) => t.id),
+    ).toEqual([second]);
     useToastStore.getState().runAction(second);
     expect(runs).toEqual(['second']);
     // A plain toast of that text does not take over the one with the action either.

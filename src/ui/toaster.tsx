@@ -33,11 +33,7 @@ export function Toaster() {
             }
           }}
         >
-          <div
-            className="toast__text"
-            role={t.kind === 'error' ? 'alert' : 'status'}
-            data-radix-toast-announce-exclude=""
-          >
+          <div className="toast__text" role={t.kind === 'error' ? 'alert' : 'status'} data-radix-toast-announce-exclude="">
             {t.text}
           </div>
           {t.action ? (

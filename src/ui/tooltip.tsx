@@ -17,7 +17,15 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
  * every row of a fast scroll cost more than a frame allows. Until then the child waits for the first hover (the
  * same delay) or focus; mounting replaces the child's element, so a focused child is focused again.
  */
-export function Tip({ content, children, side = 'top' }: { content: ReactNode; children: ReactElement<TriggerProps>; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+export function Tip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  children: ReactElement<TriggerProps>;
+  side?: 'top' | 'bottom' | 'left' | 'right';
+}) {
   const [armedBy, setArmedBy] = useState<'pointer' | 'focus' | null>(null);
   const [hovered, setHovered] = useState(false);
 

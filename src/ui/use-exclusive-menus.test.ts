@@ -11,7 +11,7 @@ describe('one header dropdown open at a time', () => {
     expect(nextOpenMenu('category', 'category', false)).toBeNull();
   });
 
-  it("a late close of the previous menu does not close the one just opened", () => {
+  it('a late close of the previous menu does not close the one just opened', () => {
     // Pressing the account trigger while the category menu is open: "account opens" then "category closes".
     const afterOpen = nextOpenMenu('category', 'account', true);
     expect(nextOpenMenu(afterOpen, 'category', false)).toBe('account');

@@ -12,7 +12,6 @@ import {
   type TableSearch,
 } from './data-table/url-state';
 
-
 /** Reads sort/dir/q/cols from any route's search object; what does not validate is dropped. */
 function readTableSearch(search: unknown): TableSearch {
   const parsed = tableSearchSchema.safeParse(search ?? {});
@@ -47,13 +46,7 @@ export interface UrlTableState {
  * @param sortable the column ids that may be sorted by (a `sort` param outside it is ignored)
  * @param defaultSort the sort when the URL has none (a server list's default order)
  */
-export function useUrlTableState({
-  sortable,
-  defaultSort,
-}: {
-  sortable: readonly string[];
-  defaultSort?: SortDefault;
-}): UrlTableState {
+export function useUrlTableState({ sortable, defaultSort }: { sortable: readonly string[]; defaultSort?: SortDefault }): UrlTableState {
   const search = useSearch({ strict: false, structuralSharing: true, select: readTableSearch });
   const navigate = useNavigate();
   const defaultId = defaultSort?.id;

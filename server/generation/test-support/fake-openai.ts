@@ -30,7 +30,11 @@ export function listAnswer(key: string, items: unknown[], usage: Usage = { promp
   return { kind: 'completion', content: JSON.stringify({ [key]: items }), usage };
 }
 
-export function contentAnswer(content: string, usage: Usage = { prompt_tokens: 100, completion_tokens: 200 }, finishReason = 'stop'): FakeAnswer {
+export function contentAnswer(
+  content: string,
+  usage: Usage = { prompt_tokens: 100, completion_tokens: 200 },
+  finishReason = 'stop',
+): FakeAnswer {
   return { kind: 'completion', content, usage, finishReason };
 }
 
@@ -135,7 +139,12 @@ function answer(res: ServerResponse, scripted: FakeAnswer, model: string): void 
       return;
     }
     case 'error':
-      send(res, scripted.status, JSON.stringify({ error: { message: scripted.message, type: 'fake_error', param: null, code: null } }), scripted.headers);
+      send(
+        res,
+        scripted.status,
+        JSON.stringify({ error: { message: scripted.message, type: 'fake_error', param: null, code: null } }),
+        scripted.headers,
+      );
       return;
     case 'raw':
       send(res, scripted.status, scripted.body, scripted.headers);

@@ -342,7 +342,8 @@ export class FakeStripe {
     const parts = path.split('/').filter(Boolean);
     if (parts[0] !== 'v1') throw invalid(`Unrecognized request URL (${method}: ${path}).`);
     const [, resource, id, action] = parts;
-    const publishableAllowed = (resource === 'setup_intents' && action === 'confirm') || (resource === 'payment_methods' && !id && method === 'POST');
+    const publishableAllowed =
+      (resource === 'setup_intents' && action === 'confirm') || (resource === 'payment_methods' && !id && method === 'POST');
     if (!secret && !publishableAllowed) {
       throw new StripeFailure(403, { type: 'invalid_request_error', message: 'This API call cannot be made with a publishable API key.' });
     }
@@ -462,7 +463,11 @@ export class FakeStripe {
       throw invalid('The client_secret provided does not match any associated SetupIntent on this account.', 'client_secret');
     }
     if (intent.status === 'succeeded') {
-      throw invalid('You cannot confirm this SetupIntent because it has already succeeded after being previously confirmed.', undefined, 'setup_intent_unexpected_state');
+      throw invalid(
+        'You cannot confirm this SetupIntent because it has already succeeded after being previously confirmed.',
+        undefined,
+        'setup_intent_unexpected_state',
+      );
     }
     const card = child(child(form, 'payment_method_data'), 'card');
     const existing = text(form, 'payment_method');
@@ -491,15 +496,24 @@ export class FakeStripe {
     const expMonth = text(card, 'exp_month') ? integer(text(card, 'exp_month'), 'exp_month') : 12;
     const expYear = text(card, 'exp_year') ? integer(text(card, 'exp_year'), 'exp_year') : year + 3;
     const fullYear = expYear < 100 ? 2000 + expYear : expYear;
-    if (expMonth < 1 || expMonth > 12) throw cardError({ code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." }, { param: 'exp_month' });
-    if (fullYear < year) throw cardError({ code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." }, { param: 'exp_year' });
+    if (expMonth < 1 || expMonth > 12)
+      throw cardError({ code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." }, { param: 'exp_month' });
+    if (fullYear < year)
+      throw cardError({ code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." }, { param: 'exp_year' });
     const method: PaymentMethod = {
       id: newId('pm'),
       object: 'payment_method',
       type: 'card',
       created: now(),
       customer: null,
-      card: { brand: cardBrand(number), last4: number.slice(-4), exp_month: expMonth, exp_year: fullYear, funding: 'credit', country: 'US' },
+      card: {
+        brand: cardBrand(number),
+        last4: number.slice(-4),
+        exp_month: expMonth,
+        exp_year: fullYear,
+        funding: 'credit',
+        country: 'US',
+      },
       billing_details: { address: null, email: null, name: null, phone: null },
       metadata: {},
       livemode: false,
@@ -539,7 +553,8 @@ export class FakeStripe {
 
   private detach(id: string): PaymentMethod {
     const method = this.requirePaymentMethod(id);
-    if (!method.customer) throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`, 'payment_method');
+    if (!method.customer)
+      throw invalid(`The payment method you provided is not attached to a customer so detachment is impossible.`, 'payment_method');
     const customer = this.customers.get(method.customer);
     if (customer?.invoice_settings.default_payment_method === id) customer.invoice_settings.default_payment_method = null;
     method.customer = null;
@@ -554,7 +569,9 @@ export class FakeStripe {
     const created = createdFilter(form);
     const limit = text(form, 'limit') ? integer(text(form, 'limit'), 'limit') : 10;
     if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
-    let matching = [...this.intents.values()].reverse().filter((i) => (customer === undefined || i.customer === customer) && created(i.created));
+    let matching = [...this.intents.values()]
+      .reverse()
+      .filter((i) => (customer === undefined || i.customer === customer) && created(i.created));
     const after = text(form, 'starting_after');
     const before = text(form, 'ending_before');
     if (after !== undefined) {
@@ -632,7 +649,10 @@ function createdFilter(form: FormObject): (created: number) => boolean {
   const bound = (name: string) => (text(range, name) === undefined ? undefined : integer(text(range, name), `created[${name}]`));
   const [gt, gte, lt, lte] = ['gt', 'gte', 'lt', 'lte'].map(bound);
   return (created) =>
-    (gt === undefined || created > gt) && (gte === undefined || created >= gte) && (lt === undefined || created < lt) && (lte === undefined || created <= lte);
+    (gt === undefined || created > gt) &&
+    (gte === undefined || created >= gte) &&
+    (lt === undefined || created < lt) &&
+    (lte === undefined || created <= lte);
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

@@ -12,15 +12,25 @@ import { testCards } from './test-cards';
 
 export type Headers = { authorization: string };
 
-export const purchase = (t: TestApp, headers: Headers, key?: string, payload: { amount: number; price: number } = { amount: 1_000_000, price: 35 }) =>
+export const purchase = (
+  t: TestApp,
+  headers: Headers,
+  key?: string,
+  payload: { amount: number; price: number } = { amount: 1_000_000, price: 35 },
+) =>
   t.app.inject({ method: 'POST', url: '/api/purchase-tokens', headers: key ? { ...headers, 'idempotency-key': key } : headers, payload });
 
-export const checkPurchases = (t: TestApp, headers: Headers) => t.app.inject({ method: 'POST', url: '/api/purchase-tokens/check', headers });
+export const checkPurchases = (t: TestApp, headers: Headers) =>
+  t.app.inject({ method: 'POST', url: '/api/purchase-tokens/check', headers });
 
-export const balanceOf = async (db: Database, userId: number) => (await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId)))[0]?.tokens;
+export const balanceOf = async (db: Database, userId: number) =>
+  (await db.select({ tokens: users.tokens }).from(users).where(eq(users.id, userId)))[0]?.tokens;
 
 export const purchasesOf = (db: Database, userId: number) =>
-  db.select().from(tokenLedger).where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
+  db
+    .select()
+    .from(tokenLedger)
+    .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'purchase')));
 
 export const customerOf = async (db: Database, userId: number) =>
   (await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)))[0]?.id ?? null;
@@ -39,8 +49,16 @@ export async function buyer(t: TestApp, fake: FakeStripe, number: string = testC
  * charge and our credit would; answers how to let credits through again.
  */
 export async function refuseCredits(db: Database): Promise<() => Promise<void>> {
-  await db.execute(sql.raw(`create or replace function test_refuse_credit() returns trigger language plpgsql as $$ begin raise exception 'the ledger is unavailable'; end $$`));
-  await db.execute(sql.raw(`create trigger test_refuse_credit before insert on token_ledger for each row when (new.reason = 'purchase') execute function test_refuse_credit()`));
+  await db.execute(
+    sql.raw(
+      `create or replace function test_refuse_credit() returns trigger language plpgsql as $$ begin raise exception 'the ledger is unavailable'; end $$`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `create trigger test_refuse_credit before insert on token_ledger for each row when (new.reason = 'purchase') execute function test_refuse_credit()`,
+    ),
+  );
   return async () => {
     await db.execute(sql.raw('drop trigger test_refuse_credit on token_ledger'));
     await db.execute(sql.raw('drop function test_refuse_credit()'));

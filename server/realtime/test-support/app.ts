@@ -19,9 +19,7 @@ export const testRealtimeConfig: RealtimeConfig = {
   cluster: 'mt1',
 };
 
-export async function buildRealtimeTestApp(
-  options: Partial<RealtimePluginOptions> = {},
-): Promise<FastifyInstance> {
+export async function buildRealtimeTestApp(options: Partial<RealtimePluginOptions> = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -16,7 +16,9 @@ wss.on('connection', (ws) => {
   sockets += 1;
   ws.on('error', () => {});
   ws.on('close', () => (sockets -= 1));
-  ws.send(JSON.stringify({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: `${sockets}.1`, activity_timeout: 120 }) }));
+  ws.send(
+    JSON.stringify({ event: 'pusher:connection_established', data: JSON.stringify({ socket_id: `${sockets}.1`, activity_timeout: 120 }) }),
+  );
   ws.on('message', (data) => {
     const text = data.toString();
     const channel = /"channel":"([^"]+)"/.exec(text)?.[1];
@@ -45,7 +47,9 @@ process.on('message', (command: Command) => {
     (globalThis as { gc?: () => void }).gc?.();
     process.send?.({ type: 'memory', usage: process.memoryUsage() });
   } else if (command.type === 'publish') {
-    const frame = Buffer.from(JSON.stringify({ event: command.event, channel: command.channel, data: JSON.stringify(command.payload ?? null) }));
+    const frame = Buffer.from(
+      JSON.stringify({ event: command.event, channel: command.channel, data: JSON.stringify(command.payload ?? null) }),
+    );
     for (const ws of wss.clients) ws.send(frame, textFrame);
     process.send?.({ type: 'published', id: command.id });
   }

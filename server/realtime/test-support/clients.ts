@@ -118,15 +118,10 @@ export class RawClient {
         this.frames.push(frame);
       }
     });
-    this.closed = new Promise((resolve) =>
-      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    );
+    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   }
 
-  static async open(
-    port: number,
-    options: { key?: string; path?: string; autoPong?: boolean; origin?: string } = {},
-  ): Promise<RawClient> {
+  static async open(port: number, options: { key?: string; path?: string; autoPong?: boolean; origin?: string } = {}): Promise<RawClient> {
     const path = options.path ?? `/app/${options.key ?? testRealtimeConfig.key}?protocol=7&client=js&version=8.6.0`;
     const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, {
       autoPong: options.autoPong ?? true,

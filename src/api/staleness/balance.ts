@@ -31,7 +31,11 @@ export const balanceEvents = {
 
 /** The payment methods answer the list as it now stands: it replaces the cached one, no refetch needed. */
 const storePaymentMethods = onSuccess<unknown, PaymentMethodsChangeAnswer>(({ answer }) => [
-  { kind: 'patch', queryKey: keys.paymentMethods(), update: () => ({ methods: answer.methods, defaultPaymentMethod: answer.defaultPaymentMethod }) },
+  {
+    kind: 'patch',
+    queryKey: keys.paymentMethods(),
+    update: () => ({ methods: answer.methods, defaultPaymentMethod: answer.defaultPaymentMethod }),
+  },
 ]);
 
 export const balanceMutations = {
@@ -43,13 +47,23 @@ export const balanceMutations = {
   'tokens.purchase': onSuccess<unknown, { tokens?: number }>(({ answer }) => [
     ...(answer.tokens === undefined
       ? []
-      : [{ kind: 'patch', queryKey: keys.userTokens(), update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }) } satisfies CacheEffect]),
+      : [
+          {
+            kind: 'patch',
+            queryKey: keys.userTokens(),
+            update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }),
+          } satisfies CacheEffect,
+        ]),
     invalidateKey(keys.userTokens()),
     invalidateKey(keys.transactions.all),
   ]),
   // A check may credit a payment: the balance it answers at once, then the server's; the statement may gain a row.
   'tokens.checkPurchases': onSuccess<unknown, { tokens: number }>(({ answer }) => [
-    { kind: 'patch', queryKey: keys.userTokens(), update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }) } satisfies CacheEffect,
+    {
+      kind: 'patch',
+      queryKey: keys.userTokens(),
+      update: (old: unknown) => ({ ...(isRecord(old) ? old : {}), tokens: answer.tokens }),
+    } satisfies CacheEffect,
     invalidateKey(keys.userTokens()),
     invalidateKey(keys.transactions.all),
   ]),

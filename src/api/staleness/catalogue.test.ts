@@ -24,7 +24,10 @@ describe('equipments.update', () => {
     const patched = queryClient.getQueryData<typeof pages>(keys.equipments.list({ subcategory_id: 11 }));
     expect(patched?.pages[1]?.equipments[0]?.model).toBe('saved');
     expect(patched?.pages[0]).toEqual(pages.pages[0]);
-    expect(queryClient.getQueryData<typeof page>(keys.equipments.list({ brand_id: 1 }))?.equipments.map((e) => e.model)).toEqual(['Model 2', 'saved']);
+    expect(queryClient.getQueryData<typeof page>(keys.equipments.list({ brand_id: 1 }))?.equipments.map((e) => e.model)).toEqual([
+      'Model 2',
+      'saved',
+    ]);
     expect(queryClient.getQueryData(keys.equipments.brands(11))).toEqual(brands);
     // The lists are refetched behind the patched row.
     expect(invalid(keys.equipments.list({ brand_id: 1 }))).toBe(true);

@@ -79,7 +79,8 @@ export const catalogueEvents = {
       invalidateKey(keys.exclusions.brands()),
       invalidate({
         predicate: (query: Query) => {
-          if (isUnder(query.queryKey, keys.equipments.brandLists)) return rowsOf(query.state.data, ['brands']).some((row) => row.id === brand_id);
+          if (isUnder(query.queryKey, keys.equipments.brandLists))
+            return rowsOf(query.state.data, ['brands']).some((row) => row.id === brand_id);
           return isUnder(query.queryKey, keys.equipments.list({ brand_id }));
         },
       }),
@@ -100,9 +101,7 @@ export const catalogueEvents = {
       const ids = new Set(subcategory_ids);
       const onScreen = subcategory_ids.some((id) => screen.visibleSubcategoryIds.has(id));
       return [
-        onScreen
-          ? invalidateKey(keys.statuses.equipments())
-          : invalidate({ queryKey: keys.statuses.equipments(), refetchType: 'none' }),
+        onScreen ? invalidateKey(keys.statuses.equipments()) : invalidate({ queryKey: keys.statuses.equipments(), refetchType: 'none' }),
         // The tree's per-subcategory item counts, which the equipments screen shows beside each subcategory.
         ...(onScreen ? [invalidateKey(keys.categories.list(), true)] : []),
         listsOfSubcategories(ids, screen),
@@ -136,7 +135,17 @@ export const catalogueMutations = {
   // The row the operator sees after Save is the server's (trimmed, normalised), straight from the answer; the lists
   // are refetched behind it. A move between subcategories also changes the tree's counts.
   'equipments.update': onSuccess<{ previousSubcategoryId: number }, Equipment>(({ sent, answer }) => [
-    { kind: 'patchAll', queryKey: keys.equipments.all, update: (old) => mapRows(old, (row) => row.id === answer.id, () => answer, ['equipments']) },
+    {
+      kind: 'patchAll',
+      queryKey: keys.equipments.all,
+      update: (old) =>
+        mapRows(
+          old,
+          (row) => row.id === answer.id,
+          () => answer,
+          ['equipments'],
+        ),
+    },
     ...[keys.equipments.all, keys.brands.all, keys.exclusions.equipments()].map((key) => invalidateKey(key)),
     ...(answer.subcategory_id !== sent.previousSubcategoryId ? [invalidateKey(keys.categories.all)] : []),
   ]),

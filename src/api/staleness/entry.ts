@@ -56,7 +56,9 @@ export const onSuccess = <Sent = unknown, Answer = unknown>(
   effects: (outcome) => (outcome.answer === undefined ? [] : effects(outcome as { sent: Sent; answer: Answer })),
 });
 
-export const onSettled = <Sent, Answer = unknown>(effects: (outcome: { sent: Sent }) => CacheEffect[]): MutationStaleness<Sent, Answer> => ({
+export const onSettled = <Sent, Answer = unknown>(
+  effects: (outcome: { sent: Sent }) => CacheEffect[],
+): MutationStaleness<Sent, Answer> => ({
   when: 'settled',
   effects,
 });

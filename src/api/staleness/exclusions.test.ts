@@ -31,7 +31,12 @@ describe('the exclusion mutations', () => {
     seed(keys.equipments.list({ subcategory_id: 11 }), { pages: [], pageParams: [] });
     seed(keys.events.page(2), { pages: [], pageParams: [] });
     await applyMutationStaleness(queryClient, 'exclusionChanges.undo', { sent: 3, answer: { message: 'Undone', restored: 1, skipped: 0 } });
-    for (const key of [keys.exclusions.brands(), keys.exclusions.equipments(), keys.brands.page(11), keys.equipments.list({ subcategory_id: 11 })]) {
+    for (const key of [
+      keys.exclusions.brands(),
+      keys.exclusions.equipments(),
+      keys.brands.page(11),
+      keys.equipments.list({ subcategory_id: 11 }),
+    ]) {
       expect(invalid(key), JSON.stringify(key)).toBe(true);
     }
     expect(invalid(keys.events.page(2))).toBe(false);

@@ -10,7 +10,8 @@ import { nothing, onSuccess, type MutationEntries } from './entry';
  */
 
 /** A brand's exclusion shows in the brand lists and details, and in the scoped categories answers that embed brands. */
-const brandExclusion = (): CacheEffect[] => [keys.exclusions.brands(), keys.brands.all, keys.categories.all].map((key) => invalidateKey(key));
+const brandExclusion = (): CacheEffect[] =>
+  [keys.exclusions.brands(), keys.brands.all, keys.categories.all].map((key) => invalidateKey(key));
 /** A model's exclusion shows in the equipment lists, in brands that embed their models, and in the embedding categories answers. */
 const equipmentExclusion = (): CacheEffect[] =>
   [keys.exclusions.equipments(), keys.equipments.all, keys.brands.all, keys.categories.all].map((key) => invalidateKey(key));
@@ -24,9 +25,15 @@ const dropRows = (queryKey: QueryKey, matches: (row: Record<string, unknown>) =>
 
 export const exclusionMutations = {
   'exclusions.excludeBrand': onSuccess<unknown, unknown>(brandExclusion),
-  'exclusions.unexcludeBrand': onSuccess<number>(({ sent }) => [dropRows(keys.exclusions.brands(), (row) => row.id === sent), ...brandExclusion()]),
+  'exclusions.unexcludeBrand': onSuccess<number>(({ sent }) => [
+    dropRows(keys.exclusions.brands(), (row) => row.id === sent),
+    ...brandExclusion(),
+  ]),
   'exclusions.excludeEquipment': onSuccess<unknown, unknown>(equipmentExclusion),
-  'exclusions.unexcludeEquipment': onSuccess<number>(({ sent }) => [dropRows(keys.exclusions.equipments(), (row) => row.id === sent), ...equipmentExclusion()]),
+  'exclusions.unexcludeEquipment': onSuccess<number>(({ sent }) => [
+    dropRows(keys.exclusions.equipments(), (row) => row.id === sent),
+    ...equipmentExclusion(),
+  ]),
   'exclusions.unexcludeEquipmentByName': onSuccess<{ brand: string; model: string }>(({ sent }) => [
     dropRows(keys.exclusions.equipments(), (row) => row.brand === sent.brand && row.model === sent.model),
     ...equipmentExclusion(),
@@ -37,7 +44,9 @@ export const exclusionMutations = {
   ]),
   // A file's preview only reads; applying it excludes brands or models (the answer's kind says which).
   'exclusionImport.preview': nothing,
-  'exclusionImport.apply': onSuccess<unknown, ExclusionImportOutcome>(({ answer }) => (answer.kind === 'brands' ? brandExclusion() : equipmentExclusion())),
+  'exclusionImport.apply': onSuccess<unknown, ExclusionImportOutcome>(({ answer }) =>
+    answer.kind === 'brands' ? brandExclusion() : equipmentExclusion(),
+  ),
   'bulkExclusions.brands': onSuccess<unknown, unknown>(brandExclusion),
   'bulkExclusions.models': onSuccess<unknown, unknown>(equipmentExclusion),
   // An undo may put back brands and models alike: both kinds' lists.

@@ -15,7 +15,11 @@ const generated = (...lists: QueryKey[]): CacheEffect[] =>
 export const generationMutations = {
   'brands.generate': onSettled<number>(({ sent }) => generated(keys.brands.ofSubcategory(sent))),
   'equipments.generate': onSettled<{ subcategory_id: number }>(({ sent }) =>
-    generated(keys.brands.ofSubcategory(sent.subcategory_id), keys.equipments.brands(sent.subcategory_id), keys.equipments.list({ subcategory_id: sent.subcategory_id })),
+    generated(
+      keys.brands.ofSubcategory(sent.subcategory_id),
+      keys.equipments.brands(sent.subcategory_id),
+      keys.equipments.list({ subcategory_id: sent.subcategory_id }),
+    ),
   ),
   'equipments.generateModels': onSettled<{ subcategory_id: number }>(({ sent }) =>
     generated(keys.equipments.brands(sent.subcategory_id), keys.equipments.list({ subcategory_id: sent.subcategory_id })),

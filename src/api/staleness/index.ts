@@ -61,10 +61,7 @@ export function resyncEffects(): CacheEffect[] {
   ].map((queryKey) => invalidateKey(queryKey));
 }
 
-type EffectsOutcome =
-  | { kind: 'effects'; effects: CacheEffect[] }
-  | { kind: 'malformed'; issues: z.core.$ZodIssue[] }
-  | { kind: 'unknown' };
+type EffectsOutcome = { kind: 'effects'; effects: CacheEffect[] } | { kind: 'malformed'; issues: z.core.$ZodIssue[] } | { kind: 'unknown' };
 
 /** The effects of one event, its payload parsed with the contract schema. */
 export function effectsOf(event: string, payload: unknown, screen: ScreenContext): EffectsOutcome {

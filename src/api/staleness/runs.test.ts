@@ -74,7 +74,10 @@ describe('runs.retry', () => {
     const failed = keys.runs.page({ status: 'failed', offset: 0, limit: 50 });
     seed(failed, { runs: [run(8, { status: statusNames.failed }), run(7, { status: statusNames.failed })], total: 2 });
     const retry = run(9, { retry_of: 7 });
-    await applyMutationStaleness(queryClient, 'runs.retry', { sent: 7, answer: { run: retry, message: 'The generation was queued again.' } });
+    await applyMutationStaleness(queryClient, 'runs.retry', {
+      sent: 7,
+      answer: { run: retry, message: 'The generation was queued again.' },
+    });
     const page = queryClient.getQueryData<RunsAnswer>(failed);
     expect(page?.runs.map((r) => [r.id, r.retried_by])).toEqual([
       [8, null],

@@ -17,7 +17,8 @@ function runEffects(run: Run): CacheEffect[] {
     {
       kind: 'patchAll',
       queryKey: keys.runs.all,
-      update: (old) => (holds(old) ? { ...(old as RunsAnswer), runs: (old as RunsAnswer).runs.map((r) => (r.id === run.id ? run : r)) } : old),
+      update: (old) =>
+        holds(old) ? { ...(old as RunsAnswer), runs: (old as RunsAnswer).runs.map((r) => (r.id === run.id ? run : r)) } : old,
     },
     invalidate({
       predicate: (query: Query) => {

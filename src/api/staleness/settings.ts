@@ -8,7 +8,9 @@ import { onSuccess, type MutationEntries } from './entry';
 
 export const settingsMutations = {
   // The preferences as stored replace the cached ones.
-  'preferences.update': onSuccess<unknown, Preferences>(({ answer }) => [{ kind: 'patch', queryKey: keys.preferences(), update: () => answer }]),
+  'preferences.update': onSuccess<unknown, Preferences>(({ answer }) => [
+    { kind: 'patch', queryKey: keys.preferences(), update: () => answer },
+  ]),
   // The columns as stored replace the grid's cached ones (the grid on screen already shows them).
   'gridSettings.update': onSuccess<{ grid: string }, GridSettings>(({ sent, answer }) => [
     { kind: 'patch', queryKey: keys.gridSettings(sent.grid), update: () => answer },

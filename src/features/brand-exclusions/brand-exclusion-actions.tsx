@@ -23,7 +23,11 @@ export function BrandExclusionActions({ brand }: { brand: Pick<Brand, 'id' | 'na
   return (
     // Not modal: a row menu need not hide the rest of the page from assistive technology (focus still moves in).
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="btn btn--secondary btn--compact" aria-label={`Actions for ${brand.name}`} disabled={unexclude.isPending}>
+      <DropdownMenu.Trigger
+        className="btn btn--secondary btn--compact"
+        aria-label={`Actions for ${brand.name}`}
+        disabled={unexclude.isPending}
+      >
         Actions <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <MenuContent align="end">

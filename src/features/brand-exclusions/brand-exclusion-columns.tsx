@@ -38,7 +38,11 @@ const subcategory = col.accessor((brand) => brand.subcategory.name, {
   cell: ({ getValue }) => <Text value={getValue()} />,
   meta: { width: '140px', pin: 'left' },
 });
-const name = col.accessor('name', { header: headers.name, cell: ({ getValue }) => <strong>{getValue()}</strong>, meta: { width: '170px', pin: 'left' } });
+const name = col.accessor('name', {
+  header: headers.name,
+  cell: ({ getValue }) => <strong>{getValue()}</strong>,
+  meta: { width: '170px', pin: 'left' },
+});
 const seoTitle = col.accessor('seo_title', {
   header: headers.seo_title,
   cell: ({ getValue }) => <Text value={getValue()} clamp />,

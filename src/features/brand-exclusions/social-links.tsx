@@ -14,7 +14,9 @@ const networks: Record<SocialLink['type'], { label: string; colour: string; glyp
   facebook: {
     label: 'Facebook',
     colour: '#1463d8',
-    glyph: <path d="M13.2 19v-6h2l.3-2.4h-2.3V9.1c0-.7.2-1.2 1.2-1.2h1.2V5.8a16 16 0 0 0-1.8-.1c-1.8 0-3 1.1-3 3.1v1.8h-2V13h2v6z" fill="#fff" />,
+    glyph: (
+      <path d="M13.2 19v-6h2l.3-2.4h-2.3V9.1c0-.7.2-1.2 1.2-1.2h1.2V5.8a16 16 0 0 0-1.8-.1c-1.8 0-3 1.1-3 3.1v1.8h-2V13h2v6z" fill="#fff" />
+    ),
   },
   x: {
     label: 'X',
@@ -28,7 +30,10 @@ const networks: Record<SocialLink['type'], { label: string; colour: string; glyp
       <>
         <rect x="6" y="10" width="2.6" height="8" fill="#fff" />
         <circle cx="7.3" cy="7.2" r="1.5" fill="#fff" />
-        <path d="M10.6 10h2.5v1.1c.4-.7 1.3-1.3 2.6-1.3 2.3 0 2.8 1.5 2.8 3.4V18h-2.6v-4.2c0-1-.1-2.1-1.4-2.1s-1.5 1-1.5 2V18h-2.4z" fill="#fff" />
+        <path
+          d="M10.6 10h2.5v1.1c.4-.7 1.3-1.3 2.6-1.3 2.3 0 2.8 1.5 2.8 3.4V18h-2.6v-4.2c0-1-.1-2.1-1.4-2.1s-1.5 1-1.5 2V18h-2.4z"
+          fill="#fff"
+        />
       </>
     ),
   },

@@ -32,7 +32,17 @@ export function BrandActions({ brand }: { brand: Brand }) {
 
 function HistoryIcon() {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M3 12a9 9 0 1 0 3-6.7" />
       <polyline points="3 4 3 9 8 9" />
       <polyline points="12 7 12 12 15 14" />

@@ -13,12 +13,32 @@ const col = dataTableColumns<Brand>();
 export const brandColumns = col.columns([
   selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' }),
   col.accessor('name', { header: headers.name, cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px', pin: 'left' } }),
-  col.accessor((brand) => brand.category.name, { id: 'category', header: headers.category, enableSorting: false, meta: { width: '140px' } }),
-  col.accessor((brand) => brand.subcategory.name, { id: 'subcategory', header: headers.subcategory, enableSorting: false, meta: { width: '140px' } }),
+  col.accessor((brand) => brand.category.name, {
+    id: 'category',
+    header: headers.category,
+    enableSorting: false,
+    meta: { width: '140px' },
+  }),
+  col.accessor((brand) => brand.subcategory.name, {
+    id: 'subcategory',
+    header: headers.subcategory,
+    enableSorting: false,
+    meta: { width: '140px' },
+  }),
   col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '180px' } }),
-  col.accessor('seo_description', { header: headers.seo_description, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
+  col.accessor('seo_description', {
+    header: headers.seo_description,
+    cell: (c) => <TextCell value={c.getValue()} />,
+    meta: { width: '200px' },
+  }),
   col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '184px' } }),
-  col.display({ id: 'status', header: headers.status, cell: ({ row }) => <StatusCell brand={row.original} />, enableSorting: false, meta: { width: '164px' } }),
+  col.display({
+    id: 'status',
+    header: headers.status,
+    cell: ({ row }) => <StatusCell brand={row.original} />,
+    enableSorting: false,
+    meta: { width: '164px' },
+  }),
   col.display({
     id: 'actions',
     header: 'Actions',

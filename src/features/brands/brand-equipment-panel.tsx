@@ -25,7 +25,11 @@ const equipmentColumns = col.columns([
     meta: { width: '180px' },
   }),
   col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
-  col.accessor('seo_description', { header: headers.seo_description, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '260px' } }),
+  col.accessor('seo_description', {
+    header: headers.seo_description,
+    cell: (c) => <TextCell value={c.getValue()} />,
+    meta: { width: '260px' },
+  }),
   col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
 ]);
 
@@ -71,7 +75,9 @@ function LoadedEquipment({ brand }: { brand: Brand }) {
         columnMenu={false}
         maxHeight="360px"
         summary={total > rows.length ? `The first ${formatCount(rows.length)} of ${formatCount(total)} models` : undefined}
-        actions={<ExportMenu table={table} exportable={headers} download={(columns) => exportEquipments({ brand_id: brand.id }, columns)} />}
+        actions={
+          <ExportMenu table={table} exportable={headers} download={(columns) => exportEquipments({ brand_id: brand.id }, columns)} />
+        }
       />
     </div>
   );

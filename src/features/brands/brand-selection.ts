@@ -11,8 +11,12 @@ export function rowSelectionOf(selectedIds: readonly number[]): RowSelectionStat
 
 /** What the table asked for, as brands to tick and to untick. */
 export function selectionChanges(before: RowSelectionState, after: RowSelectionState): { select: number[]; deselect: number[] } {
-  const select = Object.keys(after).filter((id) => after[id] && !before[id]).map(Number);
-  const deselect = Object.keys(before).filter((id) => before[id] && !after[id]).map(Number);
+  const select = Object.keys(after)
+    .filter((id) => after[id] && !before[id])
+    .map(Number);
+  const deselect = Object.keys(before)
+    .filter((id) => before[id] && !after[id])
+    .map(Number);
   return { select: select.filter(Number.isInteger), deselect: deselect.filter(Number.isInteger) };
 }
 

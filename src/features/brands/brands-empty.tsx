@@ -40,7 +40,9 @@ export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
     <div className="brands__empty">
       <p className="brands__empty-text">{brandsTexts.noBrands(subcategory.name)}</p>
       <div className="brands__empty-actions">
-        {statusName ? <StatusBadge name={statusName} message={record?.message} about={`Latest brand generation of ${subcategory.name}`} /> : null}
+        {statusName ? (
+          <StatusBadge name={statusName} message={record?.message} about={`Latest brand generation of ${subcategory.name}`} />
+        ) : null}
         {busy ? (
           <Spinner label="Generating brands" />
         ) : (

@@ -3,12 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Brand } from '../../../contract/brands';
 import type { Category, Subcategory } from '../../../contract/categories';
 import type { StatusRecord } from '../../../contract/statuses';
-import {
-  generateEquipmentsFailedText,
-  loadedBrands,
-  useBrandsPages,
-  useGenerateBrandEquipments,
-} from '../../api/brands';
+import { generateEquipmentsFailedText, loadedBrands, useBrandsPages, useGenerateBrandEquipments } from '../../api/brands';
 import type { GenerateEquipmentsSelection } from '../../api/equipments';
 import { errorMessage } from '../../api/http';
 import { useSelection } from '../../store/selection';
@@ -65,7 +60,10 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
   const allMatching = useAllMatching(JSON.stringify([subcategory.id, params.q ?? '']));
   // In that mode every loaded row shows ticked; unticking one leaves it (leaveAllMatching, decision 0014).
   const loadedIds = useMemo(() => brands.map((brand) => brand.id), [brands]);
-  const rowSelection = useMemo(() => rowSelectionOf(allMatching.allMatching ? loadedIds : selectedIds), [allMatching.allMatching, loadedIds, selectedIds]);
+  const rowSelection = useMemo(
+    () => rowSelectionOf(allMatching.allMatching ? loadedIds : selectedIds),
+    [allMatching.allMatching, loadedIds, selectedIds],
+  );
   const { allMatching: allMatchingOn, clear: clearAllMatching } = allMatching;
   const onRowSelectionChange = useCallback<OnChangeFn<RowSelectionState>>(
     (updater) => {
@@ -203,17 +201,14 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
                 {formatCount(total)} {total === 1 ? 'brand' : 'brands'}
                 {params.q ? ` matching “${params.q}”` : ''}
               </span>
-              {total > 0 ? <SelectAllMatching total={total} noun={{ one: 'brand', many: 'brands' }} onSelect={allMatching.selectAll} /> : null}
+              {total > 0 ? (
+                <SelectAllMatching total={total} noun={{ one: 'brand', many: 'brands' }} onSelect={allMatching.selectAll} />
+              ) : null}
             </span>
           )
         }
       />
-      <GenerateEquipmentsButton
-        count={generateCount}
-        running={generationRunning}
-        asking={spending}
-        onGenerate={onGenerateEquipments}
-      />
+      <GenerateEquipmentsButton count={generateCount} running={generationRunning} asking={spending} onGenerate={onGenerateEquipments} />
       <HistoryDialog
         source={historyBrand ? { kind: 'brand', params: { subcategory_id: subcategory.id, brand_id: historyBrand.id } } : null}
         description={historyBrand ? `Equipment generation runs of ${historyBrand.name}, times in UTC.` : undefined}

@@ -8,7 +8,8 @@ export const brandsTexts = {
   regenerate: 'Regenerate Brands',
   generateEquipments: (count: number) => `Generate Equipments (${count.toLocaleString('en-US')})`,
   /** The cost confirmation's line for Generate Equipments. */
-  generateWhat: (count: number, subcategory: string) => `Generate the models of ${count === 1 ? '1 brand' : `${count.toLocaleString('en-US')} brands`} of ${subcategory}.`,
+  generateWhat: (count: number, subcategory: string) =>
+    `Generate the models of ${count === 1 ? '1 brand' : `${count.toLocaleString('en-US')} brands`} of ${subcategory}.`,
   generateAllMatchingWhat: (count: number, subcategory: string, q: string | undefined) =>
     `Generate the models of all ${count === 1 ? '1 brand' : `${count.toLocaleString('en-US')} brands`} of ${subcategory}${q ? ` matching “${q}”` : ''}.`,
   noEquipment: 'No equipment found for this brand.',

@@ -8,14 +8,7 @@ import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
 import { AccountMenu } from './account-menu';
 import { DemoGeneratorBadge } from './demo-generator-badge';
 import { GeneratingIndicator } from './generating-indicator';
-import {
-  categoryMenuState,
-  countLabel,
-  headerTarget,
-  subcategoryMenuState,
-  targetSummary,
-  type HeaderTarget,
-} from './header-model';
+import { categoryMenuState, countLabel, headerTarget, subcategoryMenuState, targetSummary, type HeaderTarget } from './header-model';
 import { CategoryMenu, SubcategoryMenu } from './selection-menus';
 import { TokenBalance } from './token-balance';
 import { TypeSwitcher } from './type-switcher';
@@ -77,12 +70,7 @@ export function DashboardHeader({ actions = {}, navigationToggle }: { actions?: 
           ) : null}
         </div>
         <div className="app-header__actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={!target}
-            onClick={() => target && actions.onHistory?.(target)}
-          >
+          <button type="button" className="btn btn--secondary" disabled={!target} onClick={() => target && actions.onHistory?.(target)}>
             History
           </button>
           {summary?.inProgress ? null : actions.regenerating ? (

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../../contract/categories';
-import {
-  categoryMenuState,
-  countLabel,
-  headerTarget,
-  headerTexts,
-  subcategoryMenuState,
-  targetSummary,
-} from './header-model';
+import { categoryMenuState, countLabel, headerTarget, headerTexts, subcategoryMenuState, targetSummary } from './header-model';
 
 const bikes = { id: 11, name: 'Bikes', category_id: 1, status: 'Generated', brands_count: 12, equipments_count: 40 };
 const helmets = { id: 12, name: 'Helmets', category_id: 1, status: 'In Progress', brands_count: 1, equipments_count: 0 };

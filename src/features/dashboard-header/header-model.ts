@@ -57,9 +57,7 @@ export function subcategoryMenuState(
 }
 
 /** What History and Regenerate act on: the selected category (Events) or subcategory (Equipments). */
-export type HeaderTarget =
-  | { type: 'Events'; category: Category }
-  | { type: 'Equipments'; category: Category; subcategory: Subcategory };
+export type HeaderTarget = { type: 'Events'; category: Category } | { type: 'Equipments'; category: Category; subcategory: Subcategory };
 
 export function headerTarget(type: ScreenType, category: Category | undefined, subcategory: Subcategory | undefined): HeaderTarget | null {
   if (!category) return null;

@@ -126,7 +126,13 @@ export function PurchaseTokensDialog({
             <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
               Close
             </button>
-            <button type="button" className="btn btn--primary" disabled={check.isPending} aria-busy={check.isPending || undefined} onClick={checkAgain}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={check.isPending}
+              aria-busy={check.isPending || undefined}
+              onClick={checkAgain}
+            >
               {check.isPending ? 'Checking...' : 'Check again'}
             </button>
           </>

@@ -57,7 +57,12 @@ export function AppNavigation() {
           <ul className="app-nav__list">
             {section.items.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="app-nav__link" aria-label={item.name} activeOptions={{ exact: item.exact ?? false, includeSearch: false }}>
+                <Link
+                  to={item.to}
+                  className="app-nav__link"
+                  aria-label={item.name}
+                  activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
+                >
                   {item.label}
                 </Link>
               </li>

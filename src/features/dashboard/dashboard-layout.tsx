@@ -16,21 +16,26 @@ export function DashboardLayout() {
   return (
     <TooltipProvider>
       <div className="app-shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <DashboardHeader
-        navigationToggle={<NavigationToggle />}
-        actions={{ onHistory: history.open, onRegenerate: regenerate.regenerate, regenerating: regenerate.running, regenerateBusy: regenerate.busy }}
-      />
-      <div className="app-body">
-        <AppNavigation />
-        <main id="main" className="app-main" tabIndex={-1}>
-          <Outlet />
-        </main>
-      </div>
-      {history.dialog}
-      <CostConfirmDialog />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <DashboardHeader
+          navigationToggle={<NavigationToggle />}
+          actions={{
+            onHistory: history.open,
+            onRegenerate: regenerate.regenerate,
+            regenerating: regenerate.running,
+            regenerateBusy: regenerate.busy,
+          }}
+        />
+        <div className="app-body">
+          <AppNavigation />
+          <main id="main" className="app-main" tabIndex={-1}>
+            <Outlet />
+          </main>
+        </div>
+        {history.dialog}
+        <CostConfirmDialog />
       </div>
     </TooltipProvider>
   );

@@ -121,9 +121,7 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
             })}
           </ul>
           {brands.data.length >= equipmentBrandsPageSize ? (
-            <p className="brands-dialog__more">
-              Showing the first {equipmentBrandsPageSize} brands by name. Search to find the others.
-            </p>
+            <p className="brands-dialog__more">Showing the first {equipmentBrandsPageSize} brands by name. Search to find the others.</p>
           ) : null}
         </>
       )}

@@ -24,12 +24,7 @@ export function CategoryList({
       </h2>
       <ul className="equipments__list">
         {categories.map((category) => (
-          <CategoryItem
-            key={category.id}
-            category={category}
-            selected={category.id === selectedId}
-            onSelect={() => onSelect(category)}
-          />
+          <CategoryItem key={category.id} category={category} selected={category.id === selectedId} onSelect={() => onSelect(category)} />
         ))}
       </ul>
     </section>

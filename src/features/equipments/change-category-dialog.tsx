@@ -103,7 +103,13 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Suggested categories" className="change-category__list" hidden={!listShown || suggestions.length === 0}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggested categories"
+        className="change-category__list"
+        hidden={!listShown || suggestions.length === 0}
+      >
         {suggestions.map((category) => (
           <li
             key={category.id}

@@ -76,13 +76,22 @@ export const sortableEquipmentColumns = ['brand', 'model', 'year', 'category', '
 export const equipmentColumns = col.columns([
   // The checkbox that selects models for a bulk Exclude / Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md).
   selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select items' }),
-  col.accessor('brand', { header: headers.brand, cell: ({ row }) => <TextCell row={row.original} field="brand" />, meta: { width: '150px' } }),
+  col.accessor('brand', {
+    header: headers.brand,
+    cell: ({ row }) => <TextCell row={row.original} field="brand" />,
+    meta: { width: '150px' },
+  }),
   col.accessor('model', {
     header: headers.model,
     cell: ({ row }) => <ModelCell row={row.original} />,
     meta: { width: '170px', pin: 'left' },
   }),
-  col.accessor('year', { header: headers.year, cell: ({ row }) => row.original.year ?? <span className="data-table__muted">—</span>, sortUndefined: 'last', meta: { width: '90px' } }),
+  col.accessor('year', {
+    header: headers.year,
+    cell: ({ row }) => row.original.year ?? <span className="data-table__muted">—</span>,
+    sortUndefined: 'last',
+    meta: { width: '90px' },
+  }),
   col.accessor('category', { header: headers.category, meta: { width: '160px' } }),
   col.accessor('subcategory', { header: headers.subcategory, meta: { width: '160px' } }),
   col.accessor((row) => row.specifications ?? '', {

@@ -144,12 +144,20 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
   const opener = editing?.opener ?? null;
   const returnFocusTo = () => {
     if (opener?.isConnected) return opener;
-    return (editedId === undefined ? null : rowActionsButton(editedId)) ?? scrollRegion.current?.querySelector<HTMLElement>('.data-table__scroll') ?? null;
+    return (
+      (editedId === undefined ? null : rowActionsButton(editedId)) ??
+      scrollRegion.current?.querySelector<HTMLElement>('.data-table__scroll') ??
+      null
+    );
   };
 
   const loaded = rows.length;
   const summary =
-    total === undefined ? undefined : total > loaded ? `${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items loaded` : `${total.toLocaleString('en-US')} items`;
+    total === undefined
+      ? undefined
+      : total > loaded
+        ? `${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items loaded`
+        : `${total.toLocaleString('en-US')} items`;
 
   return (
     <EquipmentRowActionsContext value={rowActions}>
@@ -213,9 +221,7 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
               table={table}
               exportable={equipmentExportColumns}
               disabled={total === 0}
-              download={(columns) =>
-exportEquipments({ subcategory_id: subcategory.id, ...urlState.params }, columns)
-              }
+              download={(columns) => exportEquipments({ subcategory_id: subcategory.id, ...urlState.params }, columns)}
             />
           }
           getRowClassName={(row) =>

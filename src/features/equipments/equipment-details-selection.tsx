@@ -38,7 +38,9 @@ export function EquipmentDetailsSelection({
   const allMatching = useAllMatching(`${subcategoryId}|${q}`);
   const matching = q === '' ? (total ?? 0) : allLoaded ? table.getFilteredRowModel().rows.length : 0;
   const picked = pickedIds(rowSelection, rows);
-  const selection: ModelSelection = allMatching.allMatching ? { filter: { subcategory_id: subcategoryId, ...(q ? { q } : {}) } } : { ids: picked };
+  const selection: ModelSelection = allMatching.allMatching
+    ? { filter: { subcategory_id: subcategoryId, ...(q ? { q } : {}) } }
+    : { ids: picked };
   return (
     <BulkSelection
       target="models"

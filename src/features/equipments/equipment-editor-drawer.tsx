@@ -58,8 +58,9 @@ export function EquipmentEditorDrawer({
   const fieldIds = (field: DraftField) => ({ input: `${ids}-${field}`, error: `${ids}-${field}-error`, hint: `${ids}-${field}-hint` });
 
   const change = (next: (current: EquipmentDraft) => EquipmentDraft) => setDraft((current) => next(current));
-  const changeText = (field: 'brand' | 'model' | 'specifications' | 'description' | 'tags' | 'seo_title' | 'seo_description') => (value: string) =>
-    change((d) => ({ ...d, [field]: value }));
+  const changeText =
+    (field: 'brand' | 'model' | 'specifications' | 'description' | 'tags' | 'seo_title' | 'seo_description') => (value: string) =>
+      change((d) => ({ ...d, [field]: value }));
 
   const changePlace = (next: EquipmentDraft) => {
     if (next.seo_title !== draft.seo_title) setAutofilled(`SEO Title filled in: ${next.seo_title}`);

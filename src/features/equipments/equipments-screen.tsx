@@ -40,7 +40,10 @@ function findSubcategory(categories: readonly Category[] | undefined, id: number
 export function EquipmentsScreen() {
   const categoriesQuery = useCategories();
   const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
-  const statusScope = useMemo(() => (selectedCategoryId === null ? null : { category_id: selectedCategoryId, per_subcategory: 'true' } as const), [selectedCategoryId]);
+  const statusScope = useMemo(
+    () => (selectedCategoryId === null ? null : ({ category_id: selectedCategoryId, per_subcategory: 'true' } as const)),
+    [selectedCategoryId],
+  );
   const statuses = useEquipmentStatuses(statusScope).data;
   const selectCategory = useSelection((s) => s.selectCategory);
   const itemsId = useSearch({ from: '/dashboard/equipments/', select: (search) => search.items });
@@ -111,11 +114,7 @@ export function EquipmentsScreen() {
         </div>
       )}
 
-      <EquipmentDetailsDialog
-        subcategory={detailsSubcategory}
-        onClose={closeDetails}
-        returnFocusTo={returnFocusTo}
-      />
+      <EquipmentDetailsDialog subcategory={detailsSubcategory} onClose={closeDetails} returnFocusTo={returnFocusTo} />
       <HistoryDialog
         source={historySubcategory ? { kind: 'equipment', subcategoryName: historySubcategory.name } : null}
         description={historySubcategory ? `Equipment generation runs of ${historySubcategory.name}.` : undefined}

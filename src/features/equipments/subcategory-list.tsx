@@ -44,12 +44,7 @@ export function SubcategoryList({
       ) : (
         <ul className="equipments__list">
           {category.subcategories.map((subcategory) => (
-            <SubcategoryItem
-              key={subcategory.id}
-              subcategory={subcategory}
-              statuses={statuses}
-              onAction={onAction}
-            />
+            <SubcategoryItem key={subcategory.id} subcategory={subcategory} statuses={statuses} onAction={onAction} />
           ))}
         </ul>
       )}

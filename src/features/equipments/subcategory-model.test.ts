@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { modelTypes, type StatusRecord } from '../../../contract/statuses';
 import { hasHistory, itemCountLabel, subcategoryActions, subcategoryEquipmentStatus } from './subcategory-model';
 
-const status = (id: number, name: string, subcategory_id: number, updated_at: string, model_type: string = modelTypes.equipment): StatusRecord => ({
+const status = (
+  id: number,
+  name: string,
+  subcategory_id: number,
+  updated_at: string,
+  model_type: string = modelTypes.equipment,
+): StatusRecord => ({
   id,
   name,
   message: `${name} message`,

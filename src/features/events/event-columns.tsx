@@ -8,14 +8,24 @@ const col = dataTableColumns<Event>();
 /** The columns of docs/product.md#events-screen. Ids of the sortable ones are the server's sort fields. */
 export const eventColumns = col.columns([
   col.accessor('name', { header: headers.name, cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
-  col.accessor((event) => event.category.name, { id: 'category', header: headers.category, enableSorting: false, meta: { width: '150px' } }),
+  col.accessor((event) => event.category.name, {
+    id: 'category',
+    header: headers.category,
+    enableSorting: false,
+    meta: { width: '150px' },
+  }),
   col.accessor('description', {
     header: headers.description,
     enableSorting: false,
     cell: (c) => <TextCell value={c.getValue()} />,
     meta: { width: '280px' },
   }),
-  col.accessor('address', { header: headers.address, enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '200px' } }),
+  col.accessor('address', {
+    header: headers.address,
+    enableSorting: false,
+    cell: (c) => <TextCell value={c.getValue()} />,
+    meta: { width: '200px' },
+  }),
   col.accessor('website', {
     header: headers.website,
     enableSorting: false,
@@ -25,7 +35,12 @@ export const eventColumns = col.columns([
   col.accessor('event_type', { header: headers.event_type, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '140px' } }),
   col.accessor('start_date', { header: headers.start_date, cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
   col.accessor('end_date', { header: headers.end_date, cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
-  col.accessor('seo_title', { header: headers.seo_title, enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
+  col.accessor('seo_title', {
+    header: headers.seo_title,
+    enableSorting: false,
+    cell: (c) => <TextCell value={c.getValue()} />,
+    meta: { width: '220px' },
+  }),
   col.accessor('seo_description', {
     header: headers.seo_description,
     enableSorting: false,

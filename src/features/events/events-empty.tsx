@@ -34,14 +34,18 @@ export function EventsEmpty({ category }: { category: Category }) {
 
   const onGenerate = () => {
     if (generate.isPending) return;
-    void spend({ type: 'Events', category_id: category.id }, `Generate the events of ${category.name}.`, () => generate.mutateAsync(category.id));
+    void spend({ type: 'Events', category_id: category.id }, `Generate the events of ${category.name}.`, () =>
+      generate.mutateAsync(category.id),
+    );
   };
 
   return (
     <div className="events__empty">
       <p className="events__empty-text">{eventsTexts.noEvents(category.name)}</p>
       <div className="events__empty-actions">
-        {statusName ? <StatusBadge name={statusName} message={record?.message} about={`Latest event generation of ${category.name}`} /> : null}
+        {statusName ? (
+          <StatusBadge name={statusName} message={record?.message} about={`Latest event generation of ${category.name}`} />
+        ) : null}
         {busy ? (
           <Spinner label="Generating events" />
         ) : (

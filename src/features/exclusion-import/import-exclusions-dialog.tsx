@@ -99,7 +99,15 @@ function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
           <label className="field__label" htmlFor={inputId}>
             {importTexts.fileLabel}
           </label>
-          <input id={inputId} className="input" type="file" accept=".csv,text/csv" aria-describedby={hintId} onChange={choose} disabled={applying} />
+          <input
+            id={inputId}
+            className="input"
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={hintId}
+            onChange={choose}
+            disabled={applying}
+          />
           <p id={hintId} className="import-dialog__hint">
             {importTexts.hint}
           </p>

@@ -25,9 +25,11 @@ export function excludeLabel(kind: ExclusionImportKind, n: number): string {
 
 /** The headings of the preview's lists, with their totals. */
 export const listTitles = {
-  matched: (kind: ExclusionImportKind, total: number) => `${count(total, 'line')} to exclude (${kind === 'brands' ? 'one brand each' : 'every model of that name'})`,
+  matched: (kind: ExclusionImportKind, total: number) =>
+    `${count(total, 'line')} to exclude (${kind === 'brands' ? 'one brand each' : 'every model of that name'})`,
   several: (total: number) => `${count(total, 'line')} skipped: several brands have that name (add a subcategory column to choose)`,
-  none: (kind: ExclusionImportKind, total: number) => `${count(total, 'line')} skipped: no ${kind === 'brands' ? 'brand' : 'model'} has that name`,
+  none: (kind: ExclusionImportKind, total: number) =>
+    `${count(total, 'line')} skipped: no ${kind === 'brands' ? 'brand' : 'model'} has that name`,
   already: (total: number) => `${count(total, 'line')} already excluded`,
 } as const;
 

@@ -10,8 +10,9 @@ describe("the header's History source", () => {
   });
 
   it('asks for the runs of the subcategory (and its category) on the Equipments type', () => {
-    expect(
-      historySourceOf({ type: 'Equipments', category: { id: 3, name: 'Medical' }, subcategory: { id: 8, name: 'Imaging' } }),
-    ).toEqual({ kind: 'generation', params: { type: 'Equipments', subcategory_id: 8, category_id: 3 } });
+    expect(historySourceOf({ type: 'Equipments', category: { id: 3, name: 'Medical' }, subcategory: { id: 8, name: 'Imaging' } })).toEqual({
+      kind: 'generation',
+      params: { type: 'Equipments', subcategory_id: 8, category_id: 3 },
+    });
   });
 });

@@ -10,7 +10,12 @@ import { CardSetupError, useAddCard } from './use-add-card';
 const cardOptions: StripeCardElementOptions = {
   hidePostalCode: true,
   style: {
-    base: { fontSize: '15px', color: '#1b2230', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', '::placeholder': { color: '#576173' } },
+    base: {
+      fontSize: '15px',
+      color: '#1b2230',
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      '::placeholder': { color: '#576173' },
+    },
     invalid: { color: '#b3261e', iconColor: '#b3261e' },
   },
 };
@@ -103,7 +108,12 @@ function AddCardForm() {
         </p>
       ) : null}
       <div className="card-form__actions">
-        <button type="submit" className="btn btn--primary" disabled={!stripe || addCard.isPending} aria-busy={addCard.isPending || undefined}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={!stripe || addCard.isPending}
+          aria-busy={addCard.isPending || undefined}
+        >
           {addCard.isPending ? 'Processing...' : 'Add Card'}
         </button>
       </div>

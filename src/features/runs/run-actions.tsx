@@ -91,12 +91,25 @@ export function RunActions({ run }: { run: Run }) {
   return (
     <span className="runs__actions">
       {run.finished_at === null ? (
-        <button ref={cancelButton} type="button" className="btn btn--secondary" aria-label={`Cancel ${target}`} disabled={pending} onClick={() => setConfirming(true)}>
+        <button
+          ref={cancelButton}
+          type="button"
+          className="btn btn--secondary"
+          aria-label={`Cancel ${target}`}
+          disabled={pending}
+          onClick={() => setConfirming(true)}
+        >
           Cancel
         </button>
       ) : null}
       {run.retried_by !== null ? (
-        <Link ref={retryLink} to="/dashboard/runs" search={{ run: run.retried_by }} className="btn btn--link" aria-label={`${runsTexts.retriedAs(run.retried_by)}: ${target}`}>
+        <Link
+          ref={retryLink}
+          to="/dashboard/runs"
+          search={{ run: run.retried_by }}
+          className="btn btn--link"
+          aria-label={`${runsTexts.retriedAs(run.retried_by)}: ${target}`}
+        >
           {runsTexts.retriedAs(run.retried_by)}
         </Link>
       ) : run.finished_at !== null && retryableStatuses.includes(run.status) ? (

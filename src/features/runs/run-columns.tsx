@@ -11,11 +11,20 @@ const col = dataTableColumns<Run>();
 
 /** The runs centre's columns: what, how it stands, when and how long, what it cost and added; and what can be done. */
 export const runColumns = col.columns([
-  col.accessor('type', { header: 'Type', cell: (c) => typeLabels[c.getValue()], enableSorting: false, meta: { width: '80px', pin: 'left' } }),
+  col.accessor('type', {
+    header: 'Type',
+    cell: (c) => typeLabels[c.getValue()],
+    enableSorting: false,
+    meta: { width: '80px', pin: 'left' },
+  }),
   col.display({
     id: 'target',
     header: 'Target',
-    cell: ({ row }) => <span className="data-table__clamp" title={targetText(row.original)}>{targetText(row.original)}</span>,
+    cell: ({ row }) => (
+      <span className="data-table__clamp" title={targetText(row.original)}>
+        {targetText(row.original)}
+      </span>
+    ),
     meta: { width: '200px', pin: 'left' },
   }),
   col.accessor('status', {
@@ -26,7 +35,12 @@ export const runColumns = col.columns([
   }),
   col.accessor('started_at', {
     header: 'Started',
-    cell: ({ row }) => (row.original.started_at ? <DateTimeCell value={row.original.started_at} /> : <span className="data-table__muted">{runsTexts.queued}</span>),
+    cell: ({ row }) =>
+      row.original.started_at ? (
+        <DateTimeCell value={row.original.started_at} />
+      ) : (
+        <span className="data-table__muted">{runsTexts.queued}</span>
+      ),
     enableSorting: false,
     meta: { width: '160px' },
   }),
@@ -43,7 +57,12 @@ export const runColumns = col.columns([
     enableSorting: false,
     meta: { width: '90px', className: 'runs__number runs__wrap-header' },
   }),
-  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <RunActions run={row.original} />, meta: { width: '210px', pin: 'right' } }),
+  col.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row }) => <RunActions run={row.original} />,
+    meta: { width: '210px', pin: 'right' },
+  }),
 ]);
 
 function RunStatus({ run }: { run: Run }) {

@@ -28,7 +28,8 @@ export function RunsScreen() {
   const typeId = useId();
 
   const update = useCallback(
-    (patch: Partial<RunsSearch>) => void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }), replace: !('page' in patch) }),
+    (patch: Partial<RunsSearch>) =>
+      void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }), replace: !('page' in patch) }),
     [navigate],
   );
   const columnSettings = useGridColumnSettings('runs');
@@ -114,7 +115,12 @@ export function RunsScreen() {
         <nav className="runs__paging" aria-label="Pages">
           <p aria-live="polite">{runsTexts.paging(query.offset + 1, query.offset + rows.length, total)}</p>
           <div className="runs__pager">
-            <button type="button" className="btn btn--secondary" disabled={page <= 1} onClick={() => update({ page: page - 1 === 1 ? undefined : page - 1 })}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={page <= 1}
+              onClick={() => update({ page: page - 1 === 1 ? undefined : page - 1 })}
+            >
               Previous
             </button>
             <button type="button" className="btn btn--secondary" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>

@@ -42,7 +42,8 @@ export function ViewNameDialog({
       onClose();
     } catch (error) {
       const status = httpStatus(error);
-      const refusal = status === 422 || status === 409 ? (errorAnswerOf(error)?.errors?.name?.[0] ?? errorAnswerOf(error)?.message) : undefined;
+      const refusal =
+        status === 422 || status === 409 ? (errorAnswerOf(error)?.errors?.name?.[0] ?? errorAnswerOf(error)?.message) : undefined;
       setProblem(refusal ?? savedViewsTexts.saveFailed);
     } finally {
       sending.current = false;
@@ -51,7 +52,14 @@ export function ViewNameDialog({
   }
 
   return (
-    <Modal open onOpenChange={(open) => !open && !sending.current && onClose()} title={title} description={description} size="sm" returnFocusTo={returnFocusTo}>
+    <Modal
+      open
+      onOpenChange={(open) => !open && !sending.current && onClose()}
+      title={title}
+      description={description}
+      size="sm"
+      returnFocusTo={returnFocusTo}
+    >
       <form className="saved-views__form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={inputId}>

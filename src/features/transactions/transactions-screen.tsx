@@ -35,7 +35,13 @@ export function TransactionsScreen() {
   );
 
   const columnSettings = useGridColumnSettings('transactions');
-  const table = useDataTable({ columns: transactionColumns, columnSettings, data: rows, getRowId: (row) => String(row.id), serverSide: true });
+  const table = useDataTable({
+    columns: transactionColumns,
+    columnSettings,
+    data: rows,
+    getRowId: (row) => String(row.id),
+    serverSide: true,
+  });
   const page = search.page ?? 1;
   const first = query.offset + 1;
   const last = query.offset + rows.length;

@@ -18,7 +18,10 @@ export interface BodyItems<TData extends RowData> {
 }
 
 /** `expanded`: the table's expansion state, or undefined when the table has no detail panels. */
-export function bodyItems<TData extends RowData>(rows: readonly DataTableRow<TData>[], expanded: ExpandedState | undefined): BodyItems<TData> {
+export function bodyItems<TData extends RowData>(
+  rows: readonly DataTableRow<TData>[],
+  expanded: ExpandedState | undefined,
+): BodyItems<TData> {
   // Asking each of 20,000 rows whether it is expanded costs a good part of a frame; with nothing expanded, none is.
   const anyExpanded = expanded === true || (expanded !== undefined && Object.keys(expanded).length > 0);
   if (!anyExpanded) {

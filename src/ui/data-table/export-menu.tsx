@@ -58,7 +58,11 @@ export function ExportMenu<TData extends RowData>({
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="btn btn--secondary data-table__columns-button" disabled={disabled || exporting} aria-busy={exporting || undefined}>
+      <DropdownMenu.Trigger
+        className="btn btn--secondary data-table__columns-button"
+        disabled={disabled || exporting}
+        aria-busy={exporting || undefined}
+      >
         {exporting ? exportMenuTexts.exporting : exportMenuTexts.trigger} <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <MenuContent align="end">

@@ -19,14 +19,22 @@ describe('layoutOf', () => {
       ],
       defined,
     );
-    expect(layout).toEqual({ order: ['seo_title', 'category', 'select', 'name', 'actions'], visibility: { seo_title: false }, sizing: { category: 220 } });
+    expect(layout).toEqual({
+      order: ['seo_title', 'category', 'select', 'name', 'actions'],
+      visibility: { seo_title: false },
+      sizing: { category: 220 },
+    });
   });
   it('puts a column added since after the column designed before it', () => {
-    expect(layoutOf([{ id: 'actions', hidden: false, width: null }, { id: 'name', hidden: false, width: null }], ['name', 'created', 'actions']).order).toEqual([
-      'actions',
-      'name',
-      'created',
-    ]);
+    expect(
+      layoutOf(
+        [
+          { id: 'actions', hidden: false, width: null },
+          { id: 'name', hidden: false, width: null },
+        ],
+        ['name', 'created', 'actions'],
+      ).order,
+    ).toEqual(['actions', 'name', 'created']);
     expect(layoutOf([{ id: 'name', hidden: false, width: null }], ['first', 'name']).order).toEqual(['first', 'name']);
   });
 });
@@ -37,7 +45,10 @@ describe('settingsOf', () => {
     expect(settingsOf({ order: defined, visibility: { name: true }, sizing: {} }, defined)).toEqual([]);
   });
   it('keeps every column in order with its hidden flag and whole-pixel width within bounds', () => {
-    const settings = settingsOf({ order: ['name', 'select'], visibility: { category: false }, sizing: { name: 250.4, seo_title: 3, actions: 99_999 } }, defined);
+    const settings = settingsOf(
+      { order: ['name', 'select'], visibility: { category: false }, sizing: { name: 250.4, seo_title: 3, actions: 99_999 } },
+      defined,
+    );
     expect(settings).toEqual([
       { id: 'name', hidden: false, width: 250 },
       { id: 'select', hidden: false, width: null },
@@ -47,7 +58,11 @@ describe('settingsOf', () => {
     ]);
   });
   it('round-trips through layoutOf', () => {
-    const layout = { order: ['category', 'select', 'name', 'seo_title', 'actions'], visibility: { seo_title: false }, sizing: { name: 300 } };
+    const layout = {
+      order: ['category', 'select', 'name', 'seo_title', 'actions'],
+      visibility: { seo_title: false },
+      sizing: { name: 300 },
+    };
     expect(layoutOf(settingsOf(layout, defined), defined)).toEqual(layout);
   });
 });
@@ -71,7 +86,7 @@ describe('settingsShowing', () => {
     { id: 'seo_title', hidden: true, width: 300 },
     { id: 'category', hidden: false, width: 120 },
   ];
-  it('shows the named columns in their order with the operator\'s widths, hides the other hideable ones', () => {
+  it("shows the named columns in their order with the operator's widths, hides the other hideable ones", () => {
     const layout = layoutOf(settingsShowing(['select', 'name', 'seo_title', 'actions'], own, defined, hideable), defined);
     expect(layout.order).toEqual(['select', 'name', 'seo_title', 'actions', 'category']);
     expect(layout.visibility).toEqual({ category: false });

@@ -54,7 +54,7 @@ describe('columnsFromSearch / columnsToSearch', () => {
     expect(columnsFromSearch('name, status,,name,created_at')).toEqual(['name', 'status', 'created_at']);
     expect(columnsToSearch(['name', 'status'])).toBe('name,status');
   });
-  it('none named: the operator\'s own columns', () => {
+  it("none named: the operator's own columns", () => {
     expect(columnsFromSearch(undefined)).toBeUndefined();
     expect(columnsFromSearch(' , ')).toBeUndefined();
     expect(columnsToSearch([])).toBeUndefined();

@@ -56,7 +56,14 @@ export function filterToSearch(value: unknown): string | undefined {
 
 /** The visible columns a `cols` param names, in order (each once); none: the operator's own columns apply. */
 export function columnsFromSearch(cols: string | undefined): string[] | undefined {
-  const ids = [...new Set((cols ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '' && id.length <= 64))].slice(0, 64);
+  const ids = [
+    ...new Set(
+      (cols ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== '' && id.length <= 64),
+    ),
+  ].slice(0, 64);
   return ids.length > 0 ? ids : undefined;
 }
 

@@ -72,15 +72,21 @@ function designOf<TData extends RowData>(columns: readonly DataTableColumn<TData
       maxSize: def.maxSize ?? gridColumnWidth.max,
       enableResizing: def.enableResizing ?? def.meta?.resizable ?? true,
       // A pinned column (the name, the Actions) is what makes a row usable: it is always shown.
-      enableHiding: def.enableHiding ?? (def.meta?.pin === undefined),
+      enableHiding: def.enableHiding ?? def.meta?.pin === undefined,
     } as DataTableColumn<TData>;
   });
   const ids = columns.map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined);
   const hideable = new Set(
-    sized.filter((column) => (column as ColumnDefLike).enableHiding !== false).map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined),
+    sized
+      .filter((column) => (column as ColumnDefLike).enableHiding !== false)
+      .map((column) => columnIdOf(column as ColumnDefLike))
+      .filter((id): id is string => id !== undefined),
   );
   const pinned = (side: 'left' | 'right') =>
-    columns.filter((column) => (column as ColumnDefLike).meta?.pin === side).map((column) => columnIdOf(column as ColumnDefLike)).filter((id): id is string => id !== undefined);
+    columns
+      .filter((column) => (column as ColumnDefLike).meta?.pin === side)
+      .map((column) => columnIdOf(column as ColumnDefLike))
+      .filter((id): id is string => id !== undefined);
   const pinning: ColumnPinningState = { start: pinned('left'), end: pinned('right') };
   return { sized, ids, hideable, pinning };
 }
@@ -149,7 +155,14 @@ function useColumnLayout(
  * operator's (kept by `columnSettings`).
  * Keep `columns` and `data` referentially stable (module constants, useMemo, the query's data).
  */
-export function useDataTable<TData extends RowData>({ serverSide = false, urlState, columnSettings, state, columns, ...options }: DataTableOptions<TData>): DataTable<TData> {
+export function useDataTable<TData extends RowData>({
+  serverSide = false,
+  urlState,
+  columnSettings,
+  state,
+  columns,
+  ...options
+}: DataTableOptions<TData>): DataTable<TData> {
   const design = useMemo(() => designOf(columns), [columns]);
   const { layout, change } = useColumnLayout(columnSettings, design.ids, design.hideable, urlState?.columns, urlState?.leaveColumns);
 
