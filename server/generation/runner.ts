@@ -2,9 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { statusNames } from '../../contract/statuses';
 import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged, type Notifier } from '../notify/notifier';
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
-import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { brandExclusions } from '../db/schema';
 import { holdForRun, InsufficientTokensError, settleRun, UnknownOperatorError, type Balance } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
 import { droppedCount } from './generated-items';
@@ -33,7 +31,7 @@ import {
   type StatusRow,
 } from './runs';
 import { storeBrands, storeEvents, storeModels, type OnRefused, type Stored } from './store';
-import { loadContext, targetOfRun, type TargetContext } from './targets';
+import { isBrandExcluded, loadContext, targetOfRun, type TargetContext } from './targets';
 
 export interface RunnerDeps {
   db: Database;
@@ -109,7 +107,10 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
   if (!target || !context) {
     return end(deps, run, undefined, failure(statusNames.failed, 'What this generation was for no longer exists.'));
   }
-  if (await excludedBrand(deps.db, context)) return end(deps, run, context, failure(statusNames.skipped, skippedExcludedText));
+  if (context.target.type === 'Equipments' && (await isBrandExcluded(deps.db, context.target.brandId))) {
+    // Excluded while it waited: skipped (docs/decisions/0019-one-charging-rule.md).
+    return end(deps, run, context, failure(statusNames.skipped, skippedExcludedText));
+  }
   if (run.attempts > maxAttempts) {
     return end(deps, run, context, failure(statusNames.failed, `Stopped after ${maxAttempts} attempts that were interrupted.`));
   }
@@ -180,16 +181,6 @@ function answerStatus(tally: AnswerTally): string {
   if (tally.added > 0) return statusNames.generated;
   if (tally.unusable || (tally.proposed > 0 && droppedCount(tally.dropped) === tally.proposed)) return statusNames.failed;
   return statusNames.noNewResults;
-}
-
-/** A models run whose brand was excluded while it waited: it is skipped (docs/decisions/0019-one-charging-rule.md). */
-async function excludedBrand(db: Database, context: TargetContext): Promise<boolean> {
-  if (context.target.type !== 'Equipments') return false;
-  const [excluded] = await db
-    .select({ brandId: brandExclusions.brandId })
-    .from(brandExclusions)
-    .where(eq(brandExclusions.brandId, context.target.brandId));
-  return excluded !== undefined;
 }
 
 /**
