@@ -99,6 +99,28 @@ async function takenNames(
   return rows.map((row) => row.name);
 }
 
+/** Where a generated item's name must be new: `column` of the rows of `table` matching `scope`. */
+interface NameScope<T> {
+  table: typeof events | typeof brands | typeof equipments;
+  column: AnyColumn;
+  scope: SQL;
+  nameOf: (item: T) => string;
+}
+
+/** Stores the items whose name is new in `where` (each alone when the database refuses them together). */
+async function storeNew<T>(
+  tx: Executor,
+  items: readonly T[],
+  where: NameScope<T>,
+  insert: (tx: Executor, items: readonly T[]) => Promise<number[]>,
+  onRefused: OnRefused,
+): Promise<Stored> {
+  const taken = await takenNames(tx, where.table, where.column, where.scope, items.map(where.nameOf));
+  const fresh = newOnly(items, where.nameOf, taken);
+  const stored = await insertEach(tx, fresh, insert, onRefused);
+  return { ...stored, known: items.length - fresh.length };
+}
+
 export async function storeEvents(
   tx: Executor,
   context: TargetContext,
@@ -106,16 +128,8 @@ export async function storeEvents(
   onRefused: OnRefused,
 ): Promise<Stored> {
   const categoryId = context.target.categoryId;
-  const taken = await takenNames(
-    tx,
-    events,
-    events.name,
-    eq(events.categoryId, categoryId),
-    items.map((e) => e.name),
-  );
-  const fresh = newOnly(items, (e) => e.name, taken);
-  const stored = await insertEach(tx, fresh, (savepoint, some) => insertEvents(savepoint, categoryId, some), onRefused);
-  return { ...stored, known: items.length - fresh.length };
+  const where = { table: events, column: events.name, scope: eq(events.categoryId, categoryId), nameOf: (e: GeneratedEvent) => e.name };
+  return storeNew(tx, items, where, (savepoint, some) => insertEvents(savepoint, categoryId, some), onRefused);
 }
 
 async function insertEvents(tx: Executor, categoryId: number, fresh: readonly GeneratedEvent[]): Promise<number[]> {
@@ -147,16 +161,13 @@ export async function storeBrands(
 ): Promise<Stored> {
   const { subcategoryId } = context.target;
   if (subcategoryId === null) throw new Error('a brands run without a subcategory');
-  const taken = await takenNames(
-    tx,
-    brands,
-    brands.name,
-    eq(brands.subcategoryId, subcategoryId),
-    items.map((b) => b.name),
-  );
-  const fresh = newOnly(items, (b) => b.name, taken);
-  const stored = await insertEach(tx, fresh, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
-  return { ...stored, known: items.length - fresh.length };
+  const where = {
+    table: brands,
+    column: brands.name,
+    scope: eq(brands.subcategoryId, subcategoryId),
+    nameOf: (b: GeneratedBrand) => b.name,
+  };
+  return storeNew(tx, items, where, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
 }
 
 /** A brand is its row and its information row, inserted together. */
@@ -204,17 +215,14 @@ export async function storeModels(
     .where(eq(subcategories.id, subcategoryId))
     .for('no key update');
   const categoryId = home?.categoryId ?? context.target.categoryId;
-  const taken = await takenNames(
-    tx,
-    equipments,
-    equipments.model,
-    eq(equipments.brandId, brandId),
-    items.map((m) => m.model),
-  );
-  const fresh = newOnly(items, (m) => m.model, taken);
+  const where = {
+    table: equipments,
+    column: equipments.model,
+    scope: eq(equipments.brandId, brandId),
+    nameOf: (m: GeneratedModel) => m.model,
+  };
   const target = { categoryId, subcategoryId, brandId, brand: context.brand };
-  const stored = await insertEach(tx, fresh, (savepoint, some) => insertModels(savepoint, target, some), onRefused);
-  return { ...stored, known: items.length - fresh.length };
+  return storeNew(tx, items, where, (savepoint, some) => insertModels(savepoint, target, some), onRefused);
 }
 
 async function insertModels(
