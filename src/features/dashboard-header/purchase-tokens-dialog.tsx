@@ -113,42 +113,35 @@ export function PurchaseTokensDialog({
     });
   }
 
-  if (processing) {
-    return (
-      <Modal
-        open={open}
-        onOpenChange={close}
-        title="Purchase Tokens"
-        returnFocusTo={returnFocusTo}
-        description={description}
-        footer={
-          <>
-            <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
-              Close
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={check.isPending}
-              aria-busy={check.isPending || undefined}
-              onClick={checkAgain}
-            >
-              {check.isPending ? 'Checking...' : 'Check again'}
-            </button>
-          </>
-        }
+  // A payment still processing: the dialog tells it and offers to check again, in place of the packages.
+  const processingFooter = (
+    <>
+      <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
+        Close
+      </button>
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={check.isPending}
+        aria-busy={check.isPending || undefined}
+        onClick={checkAgain}
       >
-        <p className="notice" role="status">
-          {processing.message}
+        {check.isPending ? 'Checking...' : 'Check again'}
+      </button>
+    </>
+  );
+  const processingBody = processing ? (
+    <>
+      <p className="notice" role="status">
+        {processing.message}
+      </p>
+      {processing.checkFailed ? (
+        <p className="form-error" role="alert">
+          {processing.checkFailed}
         </p>
-        {processing.checkFailed ? (
-          <p className="form-error" role="alert">
-            {processing.checkFailed}
-          </p>
-        ) : null}
-      </Modal>
-    );
-  }
+      ) : null}
+    </>
+  ) : null;
 
   return (
     <Modal
@@ -158,56 +151,64 @@ export function PurchaseTokensDialog({
       returnFocusTo={returnFocusTo}
       description={description}
       footer={
-        <>
-          <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={!configured || noDefaultCard || purchase.isPending}
-            aria-busy={purchase.isPending || undefined}
-            onClick={buy}
-          >
-            {purchase.isPending ? 'Processing...' : `Purchase ${formatTokens(pkg.amount)} tokens for ${formatPrice(pkg.priceCents)}`}
-          </button>
-        </>
+        processing ? (
+          processingFooter
+        ) : (
+          <>
+            <button type="button" className="btn btn--secondary" onClick={() => close(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={!configured || noDefaultCard || purchase.isPending}
+              aria-busy={purchase.isPending || undefined}
+              onClick={buy}
+            >
+              {purchase.isPending ? 'Processing...' : `Purchase ${formatTokens(pkg.amount)} tokens for ${formatPrice(pkg.priceCents)}`}
+            </button>
+          </>
+        )
       }
     >
-      <fieldset className="package-list" disabled={purchase.isPending}>
-        <legend className="sr-only">Token package</legend>
-        {tokenPackages.map((p) => (
-          <label key={p.id} className="package">
-            <input
-              type="radio"
-              name={groupName}
-              value={p.id}
-              checked={p.id === chosen}
-              onChange={() => setChosen(p.id)}
-              className="package__radio"
-            />
-            <span className="package__amount">{formatTokens(p.amount)} tokens</span>
-            <span className="package__price">{formatPrice(p.priceCents)}</span>
-          </label>
-        ))}
-      </fieldset>
-      {!configured ? <p className="notice">{paymentsNotConfiguredText}</p> : null}
-      {defaultCard ? <p className="notice">Charged to your default card: {describeCard(defaultCard.card)}.</p> : null}
-      {noDefaultCard ? (
-        <p className="notice">
-          Add a card to purchase tokens:{' '}
-          <Link to="/dashboard/payment-methods" onClick={() => close(false)}>
-            Payment Methods
-          </Link>
-        </p>
-      ) : null}
-      {failure ? (
-        <div className="form-error" role="alert">
-          <p className="form-error__line">{purchaseFailedText}</p>
-          {failure.detail ? <p className="form-error__line">{failure.detail}</p> : null}
-          {failure.mayHaveCharged ? <p className="form-error__line">{notChargedTwiceText}</p> : null}
-        </div>
-      ) : null}
+      {processingBody ?? (
+        <>
+          <fieldset className="package-list" disabled={purchase.isPending}>
+            <legend className="sr-only">Token package</legend>
+            {tokenPackages.map((p) => (
+              <label key={p.id} className="package">
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={p.id}
+                  checked={p.id === chosen}
+                  onChange={() => setChosen(p.id)}
+                  className="package__radio"
+                />
+                <span className="package__amount">{formatTokens(p.amount)} tokens</span>
+                <span className="package__price">{formatPrice(p.priceCents)}</span>
+              </label>
+            ))}
+          </fieldset>
+          {!configured ? <p className="notice">{paymentsNotConfiguredText}</p> : null}
+          {defaultCard ? <p className="notice">Charged to your default card: {describeCard(defaultCard.card)}.</p> : null}
+          {noDefaultCard ? (
+            <p className="notice">
+              Add a card to purchase tokens:{' '}
+              <Link to="/dashboard/payment-methods" onClick={() => close(false)}>
+                Payment Methods
+              </Link>
+            </p>
+          ) : null}
+          {failure ? (
+            <div className="form-error" role="alert">
+              <p className="form-error__line">{purchaseFailedText}</p>
+              {failure.detail ? <p className="form-error__line">{failure.detail}</p> : null}
+              {failure.mayHaveCharged ? <p className="form-error__line">{notChargedTwiceText}</p> : null}
+            </div>
+          ) : null}
+        </>
+      )}
     </Modal>
   );
 }
