@@ -82,9 +82,11 @@ describe('generation announces each change on the real-time channels', () => {
     }[];
     const category = await ids.category('Drones');
     const { in_progress: inProgressBefore } = await get<{ in_progress: number }>('/api/statuses');
-    let visibleWhenAnnounced: number | undefined;
-    eventsChannel.bind(realtimeEvents.updateEvents, (payload: { category_id: number }) => {
-      void get<{ total: number }>(`/api/events?category_id=${payload.category_id}`).then((page) => (visibleWhenAnnounced = page.total));
+    // What a screen reads when the announcement arrives: the events must already be there.
+    const visibleWhenAnnounced = new Promise<number>((resolve) => {
+      eventsChannel.bind(realtimeEvents.updateEvents, (payload: { category_id: number }) => {
+        void get<{ total: number }>(`/api/events?category_id=${payload.category_id}`).then((page) => resolve(page.total));
+      });
     });
     const tokens = collect(user, realtimeEvents.changeTokens) as { user: { id: number; tokens: number; held_tokens: number } }[];
 
@@ -100,14 +102,7 @@ describe('generation announces each change on the real-time channels', () => {
     ]);
     // Each carries the In Progress count GET /api/statuses answered once it was stored.
     expect(statusEvents.map((e) => e.in_progress)).toEqual([inProgressBefore + 1, inProgressBefore]);
-    await within(
-      (async () => {
-        while (visibleWhenAnnounced === undefined) await new Promise((r) => setTimeout(r, 10));
-      })(),
-      5000,
-      'updateevents',
-    );
-    expect(visibleWhenAnnounced).toBe(8);
+    expect(await within(visibleWhenAnnounced, 5000, 'updateevents')).toBe(8);
     // The run's hold when it was queued, then its charge replacing the hold.
     await until(tokens, 2, 'changetokens');
     const { tokens: balance, held_tokens: held } = await get<{ tokens: number; held_tokens: number }>('/api/user-tokens');
