@@ -89,30 +89,39 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     limiter: new LoginLimiter(config.auth.maxFailuresPerMinute),
     tokenTtlDays: config.auth.tokenTtlDays,
   });
-  await app.register(broadcastingRoutes);
-  await app.register(healthRoutes);
-  await app.register(categoryRoutes);
-  await app.register(statusRoutes);
-  await app.register(brandRoutes);
-  await app.register(eventRoutes);
-  await app.register(equipmentRoutes);
-  await app.register(exclusionRoutes);
-  await app.register(exclusionImportRoutes);
-  await app.register(exclusionChangeRoutes);
-  await app.register(bulkExclusionRoutes);
-  await app.register(historyRoutes);
-  await app.register(overviewRoutes);
+  // In this order: OpenAPI lists the routes as they are registered; the payment routes need the payments plugin.
+  for (const routes of [
+    broadcastingRoutes,
+    healthRoutes,
+    categoryRoutes,
+    statusRoutes,
+    brandRoutes,
+    eventRoutes,
+    equipmentRoutes,
+    exclusionRoutes,
+    exclusionImportRoutes,
+    exclusionChangeRoutes,
+    bulkExclusionRoutes,
+    historyRoutes,
+    overviewRoutes,
+  ]) {
+    await app.register(routes);
+  }
   await app.register(paymentsPlugin, { config: config.stripe });
-  await app.register(paymentMethodRoutes);
-  await app.register(tokenRoutes);
-  await app.register(transactionRoutes);
-  await app.register(runRoutes);
-  await app.register(generationRoutes);
-  await app.register(preferenceRoutes);
-  await app.register(gridSettingRoutes);
-  await app.register(savedViewRoutes);
-  await app.register(gridExportRoutes);
-  await app.register(stripeWebhookRoutes);
+  for (const routes of [
+    paymentMethodRoutes,
+    tokenRoutes,
+    transactionRoutes,
+    runRoutes,
+    generationRoutes,
+    preferenceRoutes,
+    gridSettingRoutes,
+    savedViewRoutes,
+    gridExportRoutes,
+    stripeWebhookRoutes,
+  ]) {
+    await app.register(routes);
+  }
 
   await registerSpa(app, config);
   return app;

@@ -147,6 +147,39 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  refuseUnsafeCombinations(env, source);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) },
+    seed: {
+      demo: env.SEED_DEMO ?? true,
+      operatorEmail: env.SEED_OPERATOR_EMAIL,
+      operatorPassword: env.SEED_OPERATOR_PASSWORD,
+    },
+    auth: { tokenTtlDays: env.ACCESS_TOKEN_TTL_DAYS, maxFailuresPerMinute: env.LOGIN_MAX_FAILURES_PER_MINUTE },
+    trustProxy: env.TRUST_PROXY ?? false,
+    spaDir: path.resolve(env.SPA_DIR),
+    realtime: realtimeConfig(env),
+    stripe: stripeConfig(env),
+    ai: aiConfig(env),
+    generation: {
+      concurrency: env.GENERATION_CONCURRENCY,
+      pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000),
+      leaseMs: Math.round(env.GENERATION_LEASE_SECONDS * 1000),
+    },
+    loadShedding: { maxInFlight: env.LOAD_SHED_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS },
+  };
+}
+
+/** Made-up items are never paid for with real money (docs/decisions/0019-one-charging-rule.md). */
+const demoWithRealMoney = (env: Environment) =>
+  env.NODE_ENV === 'production' && env.AI_PROVIDER === 'demo' && env.STRIPE_SECRET_KEY !== undefined;
+
+/** Each value is valid alone; these combinations of them are refused, with a ConfigError that says why. */
+function refuseUnsafeCombinations(env: Environment, source: NodeJS.ProcessEnv): void {
   const demoPasswordInProduction =
     env.NODE_ENV === 'production' && (source.SEED_OPERATOR_PASSWORD === undefined || env.SEED_OPERATOR_PASSWORD === 'demo1234');
   if (demoPasswordInProduction) {
@@ -168,73 +201,56 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.AI_PROVIDER === 'openai' && !env.OPENAI_API_KEY) {
     throw new ConfigError('OPENAI_API_KEY: required with AI_PROVIDER=openai.');
   }
-  // Made-up items are never paid for with real money (docs/decisions/0019-one-charging-rule.md).
-  const demoWithRealMoney = env.NODE_ENV === 'production' && env.AI_PROVIDER === 'demo' && env.STRIPE_SECRET_KEY !== undefined;
-  if (demoWithRealMoney && !env.ALLOW_DEMO_GENERATOR) {
+  if (demoWithRealMoney(env) && !env.ALLOW_DEMO_GENERATOR) {
     throw new ConfigError(
       'AI_PROVIDER: the demo generator is refused when NODE_ENV=production and payments are configured (STRIPE_SECRET_KEY): ' +
         'operators would pay real money for made-up items. Set AI_PROVIDER=openai, or ALLOW_DEMO_GENERATOR=true to run it at no cost.',
     );
   }
+}
 
+function realtimeConfig(env: Environment): RealtimeConfig {
   return {
-    env: env.NODE_ENV,
-    port: env.PORT,
-    host: env.HOST,
-    logLevel: env.LOG_LEVEL,
-    database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.resolve(env.DATA_DIR) },
-    seed: {
-      demo: env.SEED_DEMO ?? true,
-      operatorEmail: env.SEED_OPERATOR_EMAIL,
-      operatorPassword: env.SEED_OPERATOR_PASSWORD,
-    },
-    auth: { tokenTtlDays: env.ACCESS_TOKEN_TTL_DAYS, maxFailuresPerMinute: env.LOGIN_MAX_FAILURES_PER_MINUTE },
-    trustProxy: env.TRUST_PROXY ?? false,
-    spaDir: path.resolve(env.SPA_DIR),
-    realtime: {
-      driver: env.REALTIME_DRIVER,
-      appId: env.PUSHER_APP_ID,
-      key: env.PUSHER_KEY,
-      // One process alone may sign with a secret of its own; several share PUSHER_SECRET (checked above).
-      secret: env.PUSHER_SECRET ?? randomBytes(32).toString('hex'),
-      cluster: env.PUSHER_CLUSTER,
-      host: env.PUSHER_HOST,
-      port: env.PUSHER_PORT,
-      scheme: env.PUSHER_SCHEME,
-      redisUrl: env.REDIS_URL,
-      allowedOrigins: env.REALTIME_ALLOWED_ORIGINS,
-      maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
-    },
-    stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-        ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-            apiBase: env.STRIPE_API_BASE,
-          }
-        : undefined,
-    ai:
-      env.AI_PROVIDER === 'openai'
-        ? {
-            provider: 'openai',
-            baseUrl: env.OPENAI_BASE_URL,
-            apiKey: env.OPENAI_API_KEY ?? '',
-            model: env.AI_MODEL,
-            timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
-            maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
-          }
-        : {
-            provider: 'demo',
-            demoDelayMs: env.AI_DEMO_DELAY_MS,
-            ...(demoWithRealMoney && { free: true }),
-            maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
-          },
-    generation: {
-      concurrency: env.GENERATION_CONCURRENCY,
-      pollMs: Math.round(env.GENERATION_POLL_SECONDS * 1000),
-      leaseMs: Math.round(env.GENERATION_LEASE_SECONDS * 1000),
-    },
-    loadShedding: { maxInFlight: env.LOAD_SHED_MAX_IN_FLIGHT, maxEventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS },
+    driver: env.REALTIME_DRIVER,
+    appId: env.PUSHER_APP_ID,
+    key: env.PUSHER_KEY,
+    // One process alone may sign with a secret of its own; several share PUSHER_SECRET (refuseUnsafeCombinations).
+    secret: env.PUSHER_SECRET ?? randomBytes(32).toString('hex'),
+    cluster: env.PUSHER_CLUSTER,
+    host: env.PUSHER_HOST,
+    port: env.PUSHER_PORT,
+    scheme: env.PUSHER_SCHEME,
+    redisUrl: env.REDIS_URL,
+    allowedOrigins: env.REALTIME_ALLOWED_ORIGINS,
+    maxConnectionsPerAddress: env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+  };
+}
+
+function stripeConfig(env: Environment): StripeConfig | undefined {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return undefined;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiBase: env.STRIPE_API_BASE,
+  };
+}
+
+function aiConfig(env: Environment): AiConfig {
+  if (env.AI_PROVIDER === 'openai') {
+    return {
+      provider: 'openai',
+      baseUrl: env.OPENAI_BASE_URL,
+      apiKey: env.OPENAI_API_KEY ?? '',
+      model: env.AI_MODEL,
+      timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+      maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
+    };
+  }
+  return {
+    provider: 'demo',
+    demoDelayMs: env.AI_DEMO_DELAY_MS,
+    ...(demoWithRealMoney(env) && { free: true }),
+    maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
   };
 }

@@ -5,6 +5,7 @@ import { modelTypes, type StatusRecord } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brandExclusions, brands, categories, subcategories } from '../db/schema';
 import { equipmentsOfBrands } from './equipments';
+import { exclusionPage, idPage } from './id-page';
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 export function containsPattern(text: string): string {
@@ -128,14 +129,7 @@ export async function listBrandsPage(
     return { brands: await completeBrands(db, rows, modelsPerBrand), total };
   }
 
-  const page = db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(ofSubcategory)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('page');
+  const page = idPage(db, brands, brands.id, { where: ofSubcategory, order, offset: query.offset, limit: query.limit });
   const [rows, total] = await Promise.all([
     selectBrands(db)
       .innerJoin(page, eq(page.id, brands.id))
@@ -154,21 +148,13 @@ export async function listExcludedBrands(
   db: Executor,
   page: { offset: number; limit: number },
 ): Promise<{ brands: Brand[]; total: number }> {
-  const order = [desc(brandExclusions.createdAt), desc(brandExclusions.brandId)];
-  const ids = db
-    .select({ id: brandExclusions.brandId })
-    .from(brandExclusions)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  const [rows, [counted]] = await Promise.all([
+  const list = { table: brandExclusions, id: brandExclusions.brandId, createdAt: brandExclusions.createdAt };
+  const { rows, total } = await exclusionPage(db, list, page, (ids, order) =>
     selectBrands(db)
       .innerJoin(ids, eq(ids.id, brands.id))
       .orderBy(...order),
-    db.select({ n: count() }).from(brandExclusions),
-  ]);
-  return { brands: await completeBrands(db, rows, 0), total: Number(counted?.n ?? 0) };
+  );
+  return { brands: await completeBrands(db, rows, 0), total };
 }
 
 /**

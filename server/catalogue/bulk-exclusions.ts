@@ -19,6 +19,13 @@ export type ResolvedSelection = { ids: number[] } | { filter: { subcategory_id?:
 export type ResolvedModelSelection =
   { ids: number[] } | { filter: { subcategory_id?: number | undefined; brand_id?: number | undefined; q?: string | undefined } };
 
+/** A bulk call: its operator, which way it flips, and what it selects. */
+interface BulkInput<Selection> {
+  userId: number;
+  excluded: boolean;
+  selection: Selection;
+}
+
 interface Changed {
   id: number;
   subcategoryId: number;
@@ -36,6 +43,30 @@ type Rows = { rows: Record<string, unknown>[] };
 
 const idList = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
+/** The rows a statement answers. */
+const rowsOf = async (tx: Transaction, statement: SQL): Promise<Rows> => (await tx.execute(statement)) as unknown as Rows;
+
+/** The one row (or the first) a statement answers; undefined for none. */
+const rowOf = async (tx: Transaction, statement: SQL) => (await rowsOf(tx, statement)).rows[0];
+
+/** Locks the rows of `table` with these ids against deletion until the transaction ends; whether every one exists. */
+async function lockAll(tx: Transaction, table: 'brands' | 'equipments' | 'subcategories', ids: readonly number[]): Promise<boolean> {
+  const found = await rowsOf(tx, sql`select id from ${sql.identifier(table)} where id = any(${idList(ids)}::int[]) for share`);
+  return found.rows.length === ids.length;
+}
+
+/** The hand-picked ids as an array literal, once each, after checking every one exists (else `missing()`), locking them. */
+async function pickedIds(
+  tx: Transaction,
+  table: 'brands' | 'equipments',
+  picked: readonly number[],
+  missing: () => NotFoundError,
+): Promise<string> {
+  const ids = [...new Set(picked)];
+  if (!(await lockAll(tx, table, ids))) throw missing();
+  return idList(ids);
+}
+
 /** The rows an insert or delete returned (`id`, `subcategory_id`, `created_by`, `created_at`), by id. */
 function changedRows(result: Rows): Changed[] {
   return result.rows
@@ -51,26 +82,21 @@ function changedRows(result: Rows): Changed[] {
 /** The condition on `b` (brands) a selection stands for; checks what it names exists (404), locking it. */
 async function selectionCondition(tx: Transaction, excluded: boolean, selection: ResolvedSelection): Promise<SQL> {
   if ('ids' in selection) {
-    const ids = [...new Set(selection.ids)];
-    const found = (await tx.execute(sql`select id from brands where id = any(${idList(ids)}::int[]) for share`)) as unknown as Rows;
-    if (found.rows.length !== ids.length)
-      throw new NotFoundError('Brand', 'One of the selected brands was not found: it may have been deleted. Reload the list.');
-    return sql`b.id = any(${idList(ids)}::int[])`;
+    const missing = () =>
+      new NotFoundError('Brand', 'One of the selected brands was not found: it may have been deleted. Reload the list.');
+    return sql`b.id = any(${await pickedIds(tx, 'brands', selection.ids, missing)}::int[])`;
   }
   const { subcategory_id: subcategoryId, q } = selection.filter;
   if (subcategoryId === undefined && excluded)
     throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noSubcategory);
-  if (subcategoryId !== undefined) {
-    const found = (await tx.execute(sql`select id from subcategories where id = ${subcategoryId} for share`)) as unknown as Rows;
-    if (found.rows.length === 0) throw new NotFoundError('Subcategory');
-  }
+  if (subcategoryId !== undefined && !(await lockAll(tx, 'subcategories', [subcategoryId]))) throw new NotFoundError('Subcategory');
   return matchingBrandsCondition({ subcategoryId, q });
 }
 
 /**
  * The condition on `b` (brands) of a grid's filter, as GET /api/brands reads it: the brands of the subcategory whose
  * name contains `q`; without a subcategory, the exclusion list's filter, whose rows are the excluded brands. Shared
- * by the bulk exclusion and Generate Equipments for all that match (server/generation/service.ts).
+ * by the bulk exclusion and Generate Equipments for all that match (server/generation/call-plans.ts).
  */
 export function matchingBrandsCondition(filter: { subcategoryId?: number | undefined; q?: string | undefined }): SQL {
   const conditions: SQL[] = [sql`true`];
@@ -83,25 +109,28 @@ export function matchingBrandsCondition(filter: { subcategoryId?: number | undef
 
 async function flip(tx: Transaction, userId: number, excluded: boolean, selection: ResolvedSelection): Promise<Outcome> {
   const where = await selectionCondition(tx, excluded, selection);
-  const [counted] = ((await tx.execute(sql`select count(*)::int as n from brands b where ${where}`)) as unknown as Rows).rows;
+  const counted = await rowOf(tx, sql`select count(*)::int as n from brands b where ${where}`);
   const result = excluded
-    ? ((await tx.execute(sql`
+    ? await rowsOf(
+        tx,
+        sql`
         with inserted as (
           insert into brand_exclusions (brand_id, created_by)
           select b.id, ${userId}::int from brands b where ${where}
           on conflict do nothing
           returning brand_id, created_by, created_at)
-        select i.brand_id as id, b.subcategory_id, i.created_by, i.created_at from inserted i join brands b on b.id = i.brand_id`)) as unknown as Rows)
-    : ((await tx.execute(sql`
+        select i.brand_id as id, b.subcategory_id, i.created_by, i.created_at from inserted i join brands b on b.id = i.brand_id`,
+      )
+    : await rowsOf(
+        tx,
+        sql`
         delete from brand_exclusions x using brands b
         where x.brand_id = b.id and ${where}
-        returning x.brand_id as id, b.subcategory_id, x.created_by, x.created_at`)) as unknown as Rows);
+        returning x.brand_id as id, b.subcategory_id, x.created_by, x.created_at`,
+      );
   const changed = changedRows(result);
   const [only] = changed;
-  const named =
-    changed.length === 1 && only
-      ? ((await tx.execute(sql`select name from brands where id = ${only.id}`)) as unknown as Rows).rows[0]
-      : undefined;
+  const named = changed.length === 1 && only ? await rowOf(tx, sql`select name from brands where id = ${only.id}`) : undefined;
   return { matched: Number(counted?.n ?? 0), changed, label: named ? String(named.name) : 'the selected brands' };
 }
 
@@ -135,7 +164,7 @@ async function runBulk(
 export async function bulkExcludeBrands(
   db: Database,
   notifier: Notifier,
-  input: { userId: number; excluded: boolean; selection: ResolvedSelection },
+  input: BulkInput<ResolvedSelection>,
 ): Promise<BulkExclusionAnswer> {
   const { answer, changed } = await runBulk(db, { ...input, kind: 'brand', noun: bulkNouns.brand }, (tx) =>
     flip(tx, input.userId, input.excluded, input.selection),
@@ -150,24 +179,20 @@ const modelsFrom = sql`equipments join categories on categories.id = equipments.
 /** The condition on `equipments` a model selection stands for; checks what it names exists (404), locking it. */
 async function modelCondition(tx: Transaction, excluded: boolean, selection: ResolvedModelSelection): Promise<SQL> {
   if ('ids' in selection) {
-    const ids = [...new Set(selection.ids)];
-    const found = (await tx.execute(sql`select id from equipments where id = any(${idList(ids)}::int[]) for share`)) as unknown as Rows;
-    if (found.rows.length !== ids.length)
-      throw new NotFoundError('Equipment', 'One of the selected models was not found: it may have been deleted. Reload the list.');
-    return sql`equipments.id = any(${idList(ids)}::int[])`;
+    const missing = () =>
+      new NotFoundError('Equipment', 'One of the selected models was not found: it may have been deleted. Reload the list.');
+    return sql`equipments.id = any(${await pickedIds(tx, 'equipments', selection.ids, missing)}::int[])`;
   }
   const { subcategory_id: subcategoryId, brand_id: brandId, q } = selection.filter;
   const scoped = subcategoryId !== undefined || brandId !== undefined;
   if (!scoped && excluded) throw new InvalidInputError('selection.filter.subcategory_id', bulkExclusionMessages.noModelScope);
   const conditions: SQL[] = [sql`true`];
   if (subcategoryId !== undefined) {
-    const found = (await tx.execute(sql`select id from subcategories where id = ${subcategoryId} for share`)) as unknown as Rows;
-    if (found.rows.length === 0) throw new NotFoundError('Subcategory');
+    if (!(await lockAll(tx, 'subcategories', [subcategoryId]))) throw new NotFoundError('Subcategory');
     conditions.push(sql`equipments.subcategory_id = ${subcategoryId}`);
   }
   if (brandId !== undefined) {
-    const found = (await tx.execute(sql`select id from brands where id = ${brandId} for share`)) as unknown as Rows;
-    if (found.rows.length === 0) throw new NotFoundError('Brand');
+    if (!(await lockAll(tx, 'brands', [brandId]))) throw new NotFoundError('Brand');
     conditions.push(sql`equipments.brand_id = ${brandId}`);
   }
   // Scoped: the details grid's quick filter. Not scoped: the exclusion list's, whose rows are the excluded models.
@@ -179,25 +204,28 @@ async function modelCondition(tx: Transaction, excluded: boolean, selection: Res
 
 async function flipModels(tx: Transaction, userId: number, excluded: boolean, selection: ResolvedModelSelection): Promise<Outcome> {
   const where = await modelCondition(tx, excluded, selection);
-  const [counted] = ((await tx.execute(sql`select count(*)::int as n from ${modelsFrom} where ${where}`)) as unknown as Rows).rows;
+  const counted = await rowOf(tx, sql`select count(*)::int as n from ${modelsFrom} where ${where}`);
   const result = excluded
-    ? ((await tx.execute(sql`
+    ? await rowsOf(
+        tx,
+        sql`
         with inserted as (
           insert into equipment_exclusions (equipment_id, created_by)
           select equipments.id, ${userId}::int from ${modelsFrom} where ${where}
           on conflict do nothing
           returning equipment_id, created_by, created_at)
-        select i.equipment_id as id, m.subcategory_id, i.created_by, i.created_at from inserted i join equipments m on m.id = i.equipment_id`)) as unknown as Rows)
-    : ((await tx.execute(sql`
+        select i.equipment_id as id, m.subcategory_id, i.created_by, i.created_at from inserted i join equipments m on m.id = i.equipment_id`,
+      )
+    : await rowsOf(
+        tx,
+        sql`
         delete from equipment_exclusions x using ${modelsFrom}
         where x.equipment_id = equipments.id and ${where}
-        returning x.equipment_id as id, equipments.subcategory_id, x.created_by, x.created_at`)) as unknown as Rows);
+        returning x.equipment_id as id, equipments.subcategory_id, x.created_by, x.created_at`,
+      );
   const changed = changedRows(result);
   const [only] = changed;
-  const named =
-    changed.length === 1 && only
-      ? ((await tx.execute(sql`select brand, model from equipments where id = ${only.id}`)) as unknown as Rows).rows[0]
-      : undefined;
+  const named = changed.length === 1 && only ? await rowOf(tx, sql`select brand, model from equipments where id = ${only.id}`) : undefined;
   return {
     matched: Number(counted?.n ?? 0),
     changed,
@@ -209,7 +237,7 @@ async function flipModels(tx: Transaction, userId: number, excluded: boolean, se
 export async function bulkExcludeModels(
   db: Database,
   notifier: Notifier,
-  input: { userId: number; excluded: boolean; selection: ResolvedModelSelection },
+  input: BulkInput<ResolvedModelSelection>,
 ): Promise<BulkExclusionAnswer> {
   const { answer, changed } = await runBulk(db, { ...input, kind: 'equipment', noun: bulkNouns.model }, (tx) =>
     flipModels(tx, input.userId, input.excluded, input.selection),

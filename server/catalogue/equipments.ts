@@ -5,6 +5,7 @@ import type { Executor } from '../db/client';
 import { brands, categories, equipmentExclusions, equipments, subcategories } from '../db/schema';
 import { equipmentsChanged, type Notifier } from '../notify/notifier';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
+import { idPage } from './id-page';
 
 /**
  * An equipment answer built by the database as one JSON value a row: PGlite hands over one JSON field far faster
@@ -78,14 +79,7 @@ export async function listEquipments(
   // The page's ids first (from the covering index alone, cheap even at a deep offset), then their answers: the
   // database builds JSON only for the rows it answers.
   const order = [asc(equipments.brand), asc(equipments.model), asc(equipments.id)];
-  const page = db
-    .select({ id: equipments.id })
-    .from(equipments)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('page');
+  const page = idPage(db, equipments, equipments.id, { where, order, offset: query.offset, limit: query.limit });
   const [rows, total] = await Promise.all([
     selectEquipments(db)
       .innerJoin(page, eq(page.id, equipments.id))

@@ -10,10 +10,10 @@ import {
   type ImportMatch,
 } from '../../contract/exclusion-import';
 import type { Database, Executor } from '../db/client';
-import { brandExclusions, equipmentExclusions } from '../db/schema';
 import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
 import type { ImportFile, ImportRow } from './exclusion-import-file';
 import { recordExclusionChange } from './exclusion-journal';
+import { insertExclusions } from './exclusion-rows';
 
 /**
  * Importing exclusions from a file (docs/decisions/0009-importing-exclusions.md): each distinct line is matched
@@ -153,22 +153,8 @@ const insertBatch = 5_000;
 export async function excludeImported(tx: Executor, kind: ExclusionImportKind, ids: readonly number[], userId: number): Promise<number[]> {
   const excluded: number[] = [];
   for (let start = 0; start < ids.length; start += insertBatch) {
-    const batch = ids.slice(start, start + insertBatch);
-    if (kind === 'brands') {
-      const rows = await tx
-        .insert(brandExclusions)
-        .values(batch.map((brandId) => ({ brandId, createdBy: userId })))
-        .onConflictDoNothing()
-        .returning({ id: brandExclusions.brandId });
-      excluded.push(...rows.map((row) => row.id));
-    } else {
-      const rows = await tx
-        .insert(equipmentExclusions)
-        .values(batch.map((equipmentId) => ({ equipmentId, createdBy: userId })))
-        .onConflictDoNothing()
-        .returning({ id: equipmentExclusions.equipmentId });
-      excluded.push(...rows.map((row) => row.id));
-    }
+    const batch = ids.slice(start, start + insertBatch).map((id) => ({ id, createdBy: userId }));
+    excluded.push(...(await insertExclusions(tx, kind === 'brands' ? 'brand' : 'equipment', batch)));
   }
   return excluded;
 }

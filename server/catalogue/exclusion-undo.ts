@@ -5,6 +5,7 @@ import { brandExclusions, brands, equipmentExclusions, equipments, exclusionChan
 import { ConflictError, NotFoundError } from '../domain-errors';
 import { equipmentsChanged, type Notifier } from '../notify/notifier';
 import { announceBrandExclusions } from './brand-exclusion-events';
+import { insertExclusions } from './exclusion-rows';
 
 /**
  * Undoing an exclusion change (docs/decisions/0011-undo-as-a-journal-of-exclusion-changes.md): in one transaction, every brand and model the change flipped is
@@ -115,19 +116,12 @@ async function restore(tx: Transaction, kind: Kind, rows: readonly Restorable[])
   // Inserted again with the author and time it had, so the exclusion lists (newest first) keep their order.
   const asBefore = (row: Restorable) => ({ createdBy: row.previousCreatedBy, createdAt: row.previousCreatedAt ?? new Date() });
   for (const part of chunks(rows.filter((row) => !row.excluded))) {
-    const inserted =
-      kind === 'brand'
-        ? await tx
-            .insert(brandExclusions)
-            .values(part.map((row) => ({ brandId: row.id, ...asBefore(row) })))
-            .onConflictDoNothing()
-            .returning({ id: brandExclusions.brandId })
-        : await tx
-            .insert(equipmentExclusions)
-            .values(part.map((row) => ({ equipmentId: row.id, ...asBefore(row) })))
-            .onConflictDoNothing()
-            .returning({ id: equipmentExclusions.equipmentId });
-    restoredIds.push(...inserted.map((row) => row.id));
+    const inserted = await insertExclusions(
+      tx,
+      kind,
+      part.map((row) => ({ id: row.id, ...asBefore(row) })),
+    );
+    restoredIds.push(...inserted);
   }
   return restoredIds.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Equipment } from '../../contract/equipments';
 import { exclusionMessages } from '../../contract/exclusions';
 import type { ExclusionChangeAnswer } from '../../contract/exclusion-changes';
 import type { Database, Executor, Transaction } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments } from '../db/schema';
 import { selectEquipments, toEquipment } from './equipments';
+import { exclusionPage } from './id-page';
 import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
 import { recordExclusionChange, type FlippedRow } from './exclusion-journal';
+import { insertExclusions } from './exclusion-rows';
 
 /**
  * Exclusions: an excluded model or brand is a row keyed by the model's or brand's id. Adding and removing are
@@ -21,21 +23,13 @@ export async function listExcludedEquipments(
   db: Executor,
   page: { offset: number; limit: number },
 ): Promise<{ equipments: Equipment[]; total: number }> {
-  const order = [desc(equipmentExclusions.createdAt), desc(equipmentExclusions.equipmentId)];
-  const ids = db
-    .select({ id: equipmentExclusions.equipmentId })
-    .from(equipmentExclusions)
-    .orderBy(...order)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  const [rows, [counted]] = await Promise.all([
+  const list = { table: equipmentExclusions, id: equipmentExclusions.equipmentId, createdAt: equipmentExclusions.createdAt };
+  const { rows, total } = await exclusionPage(db, list, page, (ids, order) =>
     selectEquipments(db)
       .innerJoin(ids, eq(ids.id, equipments.id))
       .orderBy(...order),
-    db.select({ n: count() }).from(equipmentExclusions),
-  ]);
-  return { equipments: rows.map(toEquipment), total: Number(counted?.n ?? 0) };
+  );
+  return { equipments: rows.map(toEquipment), total };
 }
 
 /** The model, locked against deletion (and against an undo of it) until the caller's transaction ends (404 when missing). */
@@ -55,17 +49,10 @@ export async function excludeEquipment(
   notifier: Notifier,
   input: { id: number; userId: number },
 ): Promise<ExclusionChangeAnswer> {
-  const { row, undo } = await db.transaction(async (tx) => {
-    const row = await equipmentById(tx, input.id);
-    const inserted = await tx
-      .insert(equipmentExclusions)
-      .values({ equipmentId: row.id, createdBy: input.userId })
-      .onConflictDoNothing()
-      .returning({ id: equipmentExclusions.equipmentId });
-    const rows = inserted.map((r): FlippedRow => ({ kind: 'equipment', id: r.id, excluded: true }));
-    return { row, undo: await recordExclusionChange(tx, { userId: input.userId, label: modelLabel(row), rows }) };
+  const { row, undo } = await flipEquipment(db, notifier, input, async (tx, id) => {
+    const inserted = await insertExclusions(tx, 'equipment', [{ id, createdBy: input.userId }]);
+    return inserted.map((excluded) => excludedRow('equipment', excluded));
   });
-  if (undo) equipmentsChanged(notifier, [row.subcategoryId]);
   return { message: exclusionMessages.modelAdded(row.brand, row.model), undo };
 }
 
@@ -75,14 +62,36 @@ export async function unexcludeEquipment(
   notifier: Notifier,
   input: { id: number; userId: number },
 ): Promise<ExclusionChangeAnswer> {
+  const { row, undo } = await flipEquipment(db, notifier, input, (tx, id) => deleteEquipmentExclusions(tx, [id]));
+  return { message: exclusionMessages.modelRemoved(row.brand, row.model), undo };
+}
+
+/** Flips one model's exclusion (`flip` answers the rows it changed), journals the change and announces it. */
+async function flipEquipment(
+  db: Database,
+  notifier: Notifier,
+  input: { id: number; userId: number },
+  flip: (tx: Transaction, id: number) => Promise<FlippedRow[]>,
+) {
   const { row, undo } = await db.transaction(async (tx) => {
     const row = await equipmentById(tx, input.id);
-    const rows = await deleteEquipmentExclusions(tx, [row.id]);
+    const rows = await flip(tx, row.id);
     return { row, undo: await recordExclusionChange(tx, { userId: input.userId, label: modelLabel(row), rows }) };
   });
   if (undo) equipmentsChanged(notifier, [row.subcategoryId]);
-  return { message: exclusionMessages.modelRemoved(row.brand, row.model), undo };
+  return { row, undo };
 }
+
+/** A row the change excluded. */
+const excludedRow = (kind: FlippedRow['kind'], id: number): FlippedRow => ({ kind, id, excluded: true });
+
+/** A row the change un-excluded, with who excluded it and when (for an undo). */
+const unexcludedRow = (kind: FlippedRow['kind'], row: { id: number; createdBy: number | null; createdAt: Date }): FlippedRow => ({
+  kind,
+  id: row.id,
+  excluded: false,
+  previous: { createdBy: row.createdBy, createdAt: row.createdAt },
+});
 
 /**
  * The token-era removal (POST with the literal `{id}` path and `data{brand, model}`): un-excludes every model of
@@ -121,12 +130,7 @@ async function deleteEquipmentExclusions(tx: Transaction, ids: number[]): Promis
     .delete(equipmentExclusions)
     .where(inArray(equipmentExclusions.equipmentId, ids))
     .returning({ id: equipmentExclusions.equipmentId, createdBy: equipmentExclusions.createdBy, createdAt: equipmentExclusions.createdAt });
-  return deleted.map((d) => ({
-    kind: 'equipment',
-    id: d.id,
-    excluded: false,
-    previous: { createdBy: d.createdBy, createdAt: d.createdAt },
-  }));
+  return deleted.map((d) => unexcludedRow('equipment', d));
 }
 
 /** How a change of one model is named in the journal and its undo's message. */
@@ -160,12 +164,8 @@ export async function excludeBrandByName(
         'Several brands have this name; the subcategory is required.',
       );
     }
-    const inserted = await tx
-      .insert(brandExclusions)
-      .values({ brandId: brand.id, createdBy: input.userId })
-      .onConflictDoNothing()
-      .returning({ id: brandExclusions.brandId });
-    const rows = inserted.map((r): FlippedRow => ({ kind: 'brand', id: r.id, excluded: true }));
+    const inserted = await insertExclusions(tx, 'brand', [{ id: brand.id, createdBy: input.userId }]);
+    const rows = inserted.map((excluded) => excludedRow('brand', excluded));
     return { brand, undo: await recordExclusionChange(tx, { userId: input.userId, label: brand.name, rows }) };
   });
   if (undo) brandUpdated(notifier, brand.id);
@@ -185,12 +185,7 @@ export async function unexcludeBrand(
       .delete(brandExclusions)
       .where(eq(brandExclusions.brandId, brand.id))
       .returning({ id: brandExclusions.brandId, createdBy: brandExclusions.createdBy, createdAt: brandExclusions.createdAt });
-    const rows = deleted.map((d): FlippedRow => ({
-      kind: 'brand',
-      id: d.id,
-      excluded: false,
-      previous: { createdBy: d.createdBy, createdAt: d.createdAt },
-    }));
+    const rows = deleted.map((d) => unexcludedRow('brand', d));
     return { brand, undo: await recordExclusionChange(tx, { userId: input.userId, label: brand.name, rows }) };
   });
   if (undo) brandUpdated(notifier, brand.id);

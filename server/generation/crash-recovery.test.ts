@@ -107,11 +107,27 @@ describe.each(await availableEngines())('runs after a crash, on %s', (engine) =>
       // The two the dead process held were taken over (a second attempt); the queued one started once.
       expect(runs.map((run) => run.attempts).sort()).toEqual([1, 2, 2]);
       expect(runs.every((run) => run.heldTokens === 0 && run.chargedTokens > 0)).toBe(true);
-      const charges = await handle.db.select().from(tokenLedger).where(eq(tokenLedger.reason, 'generation'));
+      const charges = await handle.db
+        .select()
+        .from(tokenLedger)
+        .where(
+          inArray(
+            tokenLedger.runId,
+            runs.map((run) => run.id),
+          ),
+        );
       expect(charges.map((row) => row.reference).sort()).toEqual(runs.map((run) => `run:${run.id}`).sort());
       const [operator] = await handle.db.select().from(users).where(eq(users.email, 'demo@example.com'));
       const charged = runs.reduce((sum, run) => sum + run.chargedTokens, 0);
-      expect(operator).toMatchObject({ tokens: demoOperatorTokens - charged, heldTokens: 0 });
+      // The demo seed's own runs were charged too (server/seed/demo-runs.ts): the balance is the ledger's sum.
+      const ledger = await handle.db
+        .select()
+        .from(tokenLedger)
+        .where(eq(tokenLedger.userId, operator?.id ?? 0));
+      expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(operator?.tokens);
+      expect(charges.reduce((sum, row) => sum - row.delta, 0)).toBe(charged);
+      expect(operator).toMatchObject({ heldTokens: 0 });
+      expect(ledger.find((row) => row.reason === 'seed')?.delta).toBe(demoOperatorTokens);
     } finally {
       await handle.close();
     }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GeneratedBrand, GeneratedEvent, GeneratedModel } from './generated-items';
 import { brandsPrompt, estimateTokens, eventsPrompt, modelsPrompt, promptTokens, type Prompt } from './prompts';
-import type { Generated, GenerationProvider } from './provider';
+import type { BrandsRequest, EventsRequest, Generated, GenerationProvider, ModelsRequest } from './provider';
 
 /**
  * The offline generator `npm start` uses when no AI provider is configured (AI_PROVIDER=demo). It makes plausible,
@@ -63,8 +63,16 @@ export interface DemoProviderOptions {
 }
 
 export function createDemoProvider(options: DemoProviderOptions = {}): GenerationProvider {
-  async function answer<T>(prompt: Prompt, items: T[], signal: AbortSignal): Promise<Generated<T>> {
+  /** The first `request.count` candidates the target does not hold yet, after the configured delay. */
+  async function answer<T>(
+    prompt: Prompt,
+    candidates: T[],
+    nameOf: (item: T) => string,
+    request: { known: readonly string[]; count: number },
+    signal: AbortSignal,
+  ): Promise<Generated<T>> {
     if (options.delayMs) await sleep(options.delayMs, undefined, { signal });
+    const items = fresh(candidates, nameOf, request.known, request.count);
     return {
       items,
       proposed: items.length,
@@ -77,89 +85,81 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
   return {
     label: 'demo',
     free: options.free ?? false,
-
     events(request, signal) {
       const start = new Date();
-      const prompt = eventsPrompt(request, isoDay(start));
-      const seed = hash(request.category);
-      const candidates = [...pairs(rotate(eventFormats, seed), rotate(cities, seed >>> 3))].map(([format, city], index): GeneratedEvent => {
-        const name = `${request.category} ${format} ${city}`;
-        const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1 + index, 1 + ((seed + index) % 20)));
-        const last = new Date(first.getTime() + (2 + (index % 3)) * 86_400_000);
-        return {
-          name,
-          description: `Demo event (${format.toLowerCase()}) on ${request.category.toLowerCase()} in ${city}: generated offline, not a real event.`,
-          address: `Exhibition Centre, ${city}`,
-          website: `https://example.com/events/${slug(name)}`,
-          event_type: format,
-          start_date: isoDay(first),
-          end_date: isoDay(last),
-          seo_title: `${name} ${first.getUTCFullYear()}`.slice(0, 255),
-          seo_description: `Dates, venue and exhibitors of ${name}.`,
-        };
-      });
-      return answer(
-        prompt,
-        fresh(candidates, (e) => e.name, request.known, request.count),
-        signal,
-      );
+      return answer(eventsPrompt(request, isoDay(start)), demoEvents(request, start), (e) => e.name, request, signal);
     },
-
     brands(request, signal) {
-      const prompt = brandsPrompt(request);
-      const seed = hash(`${request.category}/${request.subcategory}`);
-      const candidates = [...pairs(rotate(brandStems, seed), rotate(brandSuffixes, seed >>> 4))].map(
-        ([stem, suffix], index): GeneratedBrand => {
-          const name = `${stem} ${suffix}`;
-          const country = countries[(seed + index) % countries.length] ?? 'Germany';
-          return {
-            name,
-            seo_title: `${name} ${request.subcategory}`.slice(0, 255),
-            seo_description: `Demo brand of ${request.subcategory.toLowerCase()}, generated offline: not a real company.`,
-            website: `https://example.com/brands/${slug(name)}`,
-            country,
-            address: `${stem} Street 1, ${country}`,
-            phone_number: null,
-            email: `info@${slug(name)}.example.com`,
-            socials: [{ type: 'linkedin', url: `https://www.linkedin.com/company/${slug(name)}` }],
-          };
-        },
-      );
-      return answer(
-        prompt,
-        fresh(candidates, (b) => b.name, request.known, request.count),
-        signal,
-      );
+      return answer(brandsPrompt(request), demoBrands(request), (b) => b.name, request, signal);
     },
-
     models(request, signal) {
-      const prompt = modelsPrompt(request);
-      const seed = hash(`${request.subcategory}/${request.brand}`);
-      const prefix =
-        request.brand
-          .replace(/[^A-Za-z]/g, '')
-          .slice(0, 2)
-          .toUpperCase() || 'DM';
-      const numbers = [100, 200, 300, 450, 600, 800].map((n) => n + (seed % 50));
-      const candidates = [...pairs(numbers, rotate(modelSeries, seed))].map(([number, series], index): GeneratedModel => {
-        const model = `${prefix}-${number} ${series}`;
-        return {
-          model,
-          year: 2014 + ((seed + index) % 12),
-          specifications: `Demo specifications of the ${model}.`,
-          description: `${request.brand} ${model}: a demo ${request.subcategory.toLowerCase()} model, generated offline.`,
-          tags: ['demo', slug(request.subcategory)],
-          is_manufactured: index % 4 !== 3,
-          is_brand_still_manufactured: true,
-          seo_title: `${request.brand} ${model} - ${request.subcategory} Catalog`.slice(0, 255),
-          seo_description: `${request.brand} ${model} specifications.`,
-        };
-      });
-      return answer(
-        prompt,
-        fresh(candidates, (m) => m.model, request.known, request.count),
-        signal,
-      );
+      return answer(modelsPrompt(request), demoModels(request), (m) => m.model, request, signal);
     },
   };
+}
+
+/** A category's demo events: each format in each city, monthly from the month after `start`. */
+function demoEvents(request: EventsRequest, start: Date): GeneratedEvent[] {
+  const seed = hash(request.category);
+  return [...pairs(rotate(eventFormats, seed), rotate(cities, seed >>> 3))].map(([format, city], index): GeneratedEvent => {
+    const name = `${request.category} ${format} ${city}`;
+    const first = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1 + index, 1 + ((seed + index) % 20)));
+    const last = new Date(first.getTime() + (2 + (index % 3)) * 86_400_000);
+    return {
+      name,
+      description: `Demo event (${format.toLowerCase()}) on ${request.category.toLowerCase()} in ${city}: generated offline, not a real event.`,
+      address: `Exhibition Centre, ${city}`,
+      website: `https://example.com/events/${slug(name)}`,
+      event_type: format,
+      start_date: isoDay(first),
+      end_date: isoDay(last),
+      seo_title: `${name} ${first.getUTCFullYear()}`.slice(0, 255),
+      seo_description: `Dates, venue and exhibitors of ${name}.`,
+    };
+  });
+}
+
+/** A subcategory's demo brands: each stem with each suffix. */
+function demoBrands(request: BrandsRequest): GeneratedBrand[] {
+  const seed = hash(`${request.category}/${request.subcategory}`);
+  return [...pairs(rotate(brandStems, seed), rotate(brandSuffixes, seed >>> 4))].map(([stem, suffix], index): GeneratedBrand => {
+    const name = `${stem} ${suffix}`;
+    const country = countries[(seed + index) % countries.length] ?? 'Germany';
+    return {
+      name,
+      seo_title: `${name} ${request.subcategory}`.slice(0, 255),
+      seo_description: `Demo brand of ${request.subcategory.toLowerCase()}, generated offline: not a real company.`,
+      website: `https://example.com/brands/${slug(name)}`,
+      country,
+      address: `${stem} Street 1, ${country}`,
+      phone_number: null,
+      email: `info@${slug(name)}.example.com`,
+      socials: [{ type: 'linkedin', url: `https://www.linkedin.com/company/${slug(name)}` }],
+    };
+  });
+}
+
+/** A brand's demo models: the brand's initials, a number and a series. */
+function demoModels(request: ModelsRequest): GeneratedModel[] {
+  const seed = hash(`${request.subcategory}/${request.brand}`);
+  const prefix =
+    request.brand
+      .replace(/[^A-Za-z]/g, '')
+      .slice(0, 2)
+      .toUpperCase() || 'DM';
+  const numbers = [100, 200, 300, 450, 600, 800].map((n) => n + (seed % 50));
+  return [...pairs(numbers, rotate(modelSeries, seed))].map(([number, series], index): GeneratedModel => {
+    const model = `${prefix}-${number} ${series}`;
+    return {
+      model,
+      year: 2014 + ((seed + index) % 12),
+      specifications: `Demo specifications of the ${model}.`,
+      description: `${request.brand} ${model}: a demo ${request.subcategory.toLowerCase()} model, generated offline.`,
+      tags: ['demo', slug(request.subcategory)],
+      is_manufactured: index % 4 !== 3,
+      is_brand_still_manufactured: true,
+      seo_title: `${request.brand} ${model} - ${request.subcategory} Catalog`.slice(0, 255),
+      seo_description: `${request.brand} ${model} specifications.`,
+    };
+  });
 }

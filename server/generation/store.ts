@@ -44,7 +44,7 @@ function refusedRows(error: unknown): boolean {
 async function insertEach<T>(
   tx: Executor,
   items: readonly T[],
-  insert: (savepoint: Executor, items: readonly T[]) => Promise<number[]>,
+  insert: Insert<T>,
   onRefused: OnRefused,
 ): Promise<{ ids: number[]; dropped: DroppedItems }> {
   if (items.length === 0) return { ids: [], dropped: [] };
@@ -83,13 +83,7 @@ function newOnly<T>(items: readonly T[], nameOf: (item: T) => string, taken: Ite
 }
 
 /** The lower-cased names among `names` that rows matching `scope` already have in `column`. */
-async function takenNames(
-  tx: Executor,
-  table: typeof events | typeof brands | typeof equipments,
-  column: AnyColumn,
-  scope: SQL,
-  names: string[],
-) {
+async function takenNames(tx: Executor, table: NamedTable, column: AnyColumn, scope: SQL, names: string[]) {
   if (names.length === 0) return [];
   const lowered = [...new Set(names.map((name) => name.toLowerCase()))];
   const rows = await tx
@@ -99,20 +93,32 @@ async function takenNames(
   return rows.map((row) => row.name);
 }
 
+type NamedTable = typeof events | typeof brands | typeof equipments;
+
 /** Where a generated item's name must be new: `column` of the rows of `table` matching `scope`. */
 interface NameScope<T> {
-  table: typeof events | typeof brands | typeof equipments;
+  table: NamedTable;
   column: AnyColumn;
   scope: SQL;
   nameOf: (item: T) => string;
 }
+
+const nameScope = <T>(table: NamedTable, column: AnyColumn, scope: SQL, nameOf: (item: T) => string): NameScope<T> => ({
+  table,
+  column,
+  scope,
+  nameOf,
+});
+
+/** Inserts some of a run's items, answering their ids in order. */
+type Insert<T> = (tx: Executor, items: readonly T[]) => Promise<number[]>;
 
 /** Stores the items whose name is new in `where` (each alone when the database refuses them together). */
 async function storeNew<T>(
   tx: Executor,
   items: readonly T[],
   where: NameScope<T>,
-  insert: (tx: Executor, items: readonly T[]) => Promise<number[]>,
+  insert: Insert<T>,
   onRefused: OnRefused,
 ): Promise<Stored> {
   const taken = await takenNames(tx, where.table, where.column, where.scope, items.map(where.nameOf));
@@ -121,72 +127,69 @@ async function storeNew<T>(
   return { ...stored, known: items.length - fresh.length };
 }
 
-export async function storeEvents(
-  tx: Executor,
-  context: TargetContext,
-  items: readonly GeneratedEvent[],
-  onRefused: OnRefused,
-): Promise<Stored> {
-  const categoryId = context.target.categoryId;
-  const where = { table: events, column: events.name, scope: eq(events.categoryId, categoryId), nameOf: (e: GeneratedEvent) => e.name };
-  return storeNew(tx, items, where, (savepoint, some) => insertEvents(savepoint, categoryId, some), onRefused);
+/** Inserts these rows into `table` and answers their ids, in order. */
+async function insertIds<T extends NamedTable>(tx: Executor, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
+  // Drizzle cannot type the rows of a table chosen by a type parameter; this function's signature checks them.
+  const inserted = await tx
+    .insert(table)
+    .values(rows as never[])
+    .returning({ id: table.id });
+  return inserted.map((row) => row.id);
 }
 
-async function insertEvents(tx: Executor, categoryId: number, fresh: readonly GeneratedEvent[]): Promise<number[]> {
-  const rows = await tx
-    .insert(events)
-    .values(
-      fresh.map((e) => ({
-        categoryId,
-        name: e.name,
-        description: e.description,
-        address: e.address,
-        website: e.website,
-        eventType: e.event_type,
-        startDate: e.start_date,
-        endDate: e.end_date,
-        seoTitle: e.seo_title,
-        seoDescription: e.seo_description,
-      })),
-    )
-    .returning({ id: events.id });
-  return rows.map((row) => row.id);
+/** Stores the new of a run's items in its target (run-answer.ts `propose` picks the one of the run's type). */
+type StoreItems<T> = (tx: Executor, context: TargetContext, items: readonly T[], onRefused: OnRefused) => Promise<Stored>;
+
+export const storeEvents: StoreItems<GeneratedEvent> = (tx, context, items, onRefused) => {
+  const { categoryId } = context.target;
+  const where = nameScope(events, events.name, eq(events.categoryId, categoryId), (e: GeneratedEvent) => e.name);
+  const insert: Insert<GeneratedEvent> = (savepoint, some) =>
+    insertIds(
+      savepoint,
+      events,
+      some.map((e) => eventRow(categoryId, e)),
+    );
+  return storeNew(tx, items, where, insert, onRefused);
+};
+
+function eventRow(categoryId: number, e: GeneratedEvent): typeof events.$inferInsert {
+  return {
+    categoryId,
+    name: e.name,
+    description: e.description,
+    address: e.address,
+    website: e.website,
+    eventType: e.event_type,
+    startDate: e.start_date,
+    endDate: e.end_date,
+    seoTitle: e.seo_title,
+    seoDescription: e.seo_description,
+  };
 }
 
-export async function storeBrands(
-  tx: Executor,
-  context: TargetContext,
-  items: readonly GeneratedBrand[],
-  onRefused: OnRefused,
-): Promise<Stored> {
+export const storeBrands: StoreItems<GeneratedBrand> = (tx, context, items, onRefused) => {
   const { subcategoryId } = context.target;
   if (subcategoryId === null) throw new Error('a brands run without a subcategory');
-  const where = {
-    table: brands,
-    column: brands.name,
-    scope: eq(brands.subcategoryId, subcategoryId),
-    nameOf: (b: GeneratedBrand) => b.name,
-  };
+  const where = nameScope(brands, brands.name, eq(brands.subcategoryId, subcategoryId), (b: GeneratedBrand) => b.name);
   return storeNew(tx, items, where, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
-}
+};
 
 /** A brand is its row and its information row, inserted together. */
 async function insertBrands(tx: Executor, subcategoryId: number, fresh: readonly GeneratedBrand[]): Promise<number[]> {
-  const rows = await tx
-    .insert(brands)
-    .values(
-      fresh.map((b) => ({
-        subcategoryId,
-        name: b.name,
-        seoTitle: b.seo_title,
-        seoDescription: b.seo_description,
-        socials: b.socials.length > 0 ? JSON.stringify(b.socials) : null,
-      })),
-    )
-    .returning({ id: brands.id });
+  const ids = await insertIds(
+    tx,
+    brands,
+    fresh.map((b) => ({
+      subcategoryId,
+      name: b.name,
+      seoTitle: b.seo_title,
+      seoDescription: b.seo_description,
+      socials: b.socials.length > 0 ? JSON.stringify(b.socials) : null,
+    })),
+  );
   await tx.insert(brandInformations).values(
     fresh.map((b, index) => ({
-      brandId: rows[index]?.id ?? 0,
+      brandId: ids[index] ?? 0,
       website: b.website,
       country: b.country,
       address: b.address,
@@ -194,15 +197,10 @@ async function insertBrands(tx: Executor, subcategoryId: number, fresh: readonly
       email: b.email,
     })),
   );
-  return rows.map((row) => row.id);
+  return ids;
 }
 
-export async function storeModels(
-  tx: Executor,
-  context: TargetContext,
-  items: readonly GeneratedModel[],
-  onRefused: OnRefused,
-): Promise<Stored> {
+export const storeModels: StoreItems<GeneratedModel> = async (tx, context, items, onRefused) => {
   const { subcategoryId, brandId } = context.target;
   if (subcategoryId === null || brandId === null || context.brand === null) throw new Error('a models run without its brand');
   // The category the subcategory is in now, not when the run began: the row stays locked until the run's
@@ -214,41 +212,31 @@ export async function storeModels(
     .from(subcategories)
     .where(eq(subcategories.id, subcategoryId))
     .for('no key update');
-  const categoryId = home?.categoryId ?? context.target.categoryId;
-  const where = {
-    table: equipments,
-    column: equipments.model,
-    scope: eq(equipments.brandId, brandId),
-    nameOf: (m: GeneratedModel) => m.model,
-  };
-  const target = { categoryId, subcategoryId, brandId, brand: context.brand };
-  return storeNew(tx, items, where, (savepoint, some) => insertModels(savepoint, target, some), onRefused);
-}
+  const target = { categoryId: home?.categoryId ?? context.target.categoryId, subcategoryId, brandId, brand: context.brand };
+  const where = nameScope(equipments, equipments.model, eq(equipments.brandId, brandId), (m: GeneratedModel) => m.model);
+  const insert: Insert<GeneratedModel> = (savepoint, some) =>
+    insertIds(
+      savepoint,
+      equipments,
+      some.map((m) => modelRow(target, m)),
+    );
+  return storeNew(tx, items, where, insert, onRefused);
+};
 
-async function insertModels(
-  tx: Executor,
-  { categoryId, subcategoryId, brandId, brand }: { categoryId: number; subcategoryId: number; brandId: number; brand: string },
-  fresh: readonly GeneratedModel[],
-): Promise<number[]> {
-  const rows = await tx
-    .insert(equipments)
-    .values(
-      fresh.map((m) => ({
-        categoryId,
-        subcategoryId,
-        brandId,
-        brand,
-        model: m.model,
-        year: m.year,
-        specifications: m.specifications,
-        description: m.description,
-        tags: m.tags,
-        isManufactured: m.is_manufactured,
-        isBrandStillManufactured: m.is_brand_still_manufactured,
-        seoTitle: m.seo_title,
-        seoDescription: m.seo_description,
-      })),
-    )
-    .returning({ id: equipments.id });
-  return rows.map((row) => row.id);
+function modelRow(
+  target: { categoryId: number; subcategoryId: number; brandId: number; brand: string },
+  m: GeneratedModel,
+): typeof equipments.$inferInsert {
+  return {
+    ...target,
+    model: m.model,
+    year: m.year,
+    specifications: m.specifications,
+    description: m.description,
+    tags: m.tags,
+    isManufactured: m.is_manufactured,
+    isBrandStillManufactured: m.is_brand_still_manufactured,
+    seoTitle: m.seo_title,
+    seoDescription: m.seo_description,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { modelTypes } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brandExclusions, brands, categories, events, equipments, subcategories, type generationRuns } from '../db/schema';
@@ -49,58 +49,52 @@ export async function loadContext(db: Executor, target: RunTarget): Promise<Targ
   if (target.type === 'Events') {
     const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, target.categoryId));
     if (!category) return undefined;
-    const known = await db
-      .select({ name: events.name })
-      .from(events)
-      .where(eq(events.categoryId, target.categoryId))
-      .orderBy(desc(events.id))
-      .limit(knownSample);
-    return { target, category: category.name, subcategory: null, brand: null, known: known.map((row) => row.name) };
+    const known = await lastNames(db, events, events.name, eq(events.categoryId, target.categoryId), events.id);
+    return { target, category: category.name, subcategory: null, brand: null, known };
   }
-
-  const [subcategory] = await db
-    .select({ name: subcategories.name, categoryId: subcategories.categoryId, category: categories.name })
-    .from(subcategories)
-    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-    .where(eq(subcategories.id, target.subcategoryId));
+  const subcategory = await subcategoryNames(db, target.subcategoryId);
   if (!subcategory) return undefined;
   // A subcategory moved since the run was queued: the run follows it to its category.
   const moved = { ...target, categoryId: subcategory.categoryId };
-
+  const names = { category: subcategory.category, subcategory: subcategory.name };
   if (moved.type === 'Brands') {
-    const known = await db
-      .select({ name: brands.name })
-      .from(brands)
-      .where(eq(brands.subcategoryId, moved.subcategoryId))
-      .orderBy(desc(brands.id))
-      .limit(knownSample);
-    return {
-      target: moved,
-      category: subcategory.category,
-      subcategory: subcategory.name,
-      brand: null,
-      known: known.map((row) => row.name),
-    };
+    const known = await lastNames(db, brands, brands.name, eq(brands.subcategoryId, moved.subcategoryId), brands.id);
+    return { target: moved, ...names, brand: null, known };
   }
-
   const [brand] = await db
     .select({ name: brands.name, subcategoryId: brands.subcategoryId })
     .from(brands)
     .where(eq(brands.id, moved.brandId));
   if (!brand || brand.subcategoryId !== moved.subcategoryId) return undefined;
-  const known = await db
-    .select({ model: equipments.model })
-    .from(equipments)
-    .where(eq(equipments.brandId, moved.brandId))
-    .orderBy(desc(equipments.id))
+  const known = await lastNames(db, equipments, equipments.model, eq(equipments.brandId, moved.brandId), equipments.id);
+  return { target: moved, ...names, brand: brand.name, known };
+}
+
+/** The last `knownSample` names (`name` of the rows of `table` matching `scope`), newest first. */
+async function lastNames(
+  db: Executor,
+  table: typeof events | typeof brands | typeof equipments,
+  name: AnyColumn,
+  scope: SQL,
+  id: AnyColumn,
+): Promise<string[]> {
+  const rows = await db
+    .select({ name: sql<string>`${name}` })
+    .from(table)
+    .where(scope)
+    .orderBy(desc(id))
     .limit(knownSample);
-  return {
-    target: moved,
-    category: subcategory.category,
-    subcategory: subcategory.name,
-    brand: brand.name,
-    known: known.map((row) => row.model),
-  };
+  return rows.map((row) => row.name);
+}
+
+/** A subcategory's name, its category's id and name; undefined when it does not exist. */
+async function subcategoryNames(db: Executor, subcategoryId: number) {
+  const [subcategory] = await db
+    .select({ name: subcategories.name, categoryId: subcategories.categoryId, category: categories.name })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(eq(subcategories.id, subcategoryId));
+  return subcategory;
 }
 
 /**
@@ -114,11 +108,7 @@ export async function loadModelContexts(
 ): Promise<Map<number, TargetContext>> {
   const contexts = new Map<number, TargetContext>();
   if (brandIds.length === 0) return contexts;
-  const [subcategory] = await db
-    .select({ name: subcategories.name, categoryId: subcategories.categoryId, category: categories.name })
-    .from(subcategories)
-    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-    .where(eq(subcategories.id, subcategoryId));
+  const subcategory = await subcategoryNames(db, subcategoryId);
   if (!subcategory) return contexts;
   const ids = [...new Set(brandIds)];
   const named = await db

@@ -1,4 +1,4 @@
-import { count, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusNames } from '../../contract/statuses';
 import { listCategories } from '../catalogue/categories';
@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client';
 import { brandExclusions, equipmentExclusions, equipments, events, generationRuns, statuses, tokenLedger, users } from '../db/schema';
 import { availableEngines, freshDatabase } from '../test/databases';
 import { upsertOperator } from '../auth/users';
-import { isEmpty, seedDemo } from './demo';
+import { demoOperatorTokens, isEmpty, seedDemo } from './demo';
 
 describe.each(await availableEngines())('the demo seed on %s', (engine) => {
   let database: DatabaseHandle;
@@ -46,13 +46,33 @@ describe.each(await availableEngines())('the demo seed on %s', (engine) => {
     expect(await database.db.select().from(generationRuns).where(isNull(generationRuns.finishedAt))).toEqual([]);
   });
 
-  it('gives the operator a balance through the ledger', async () => {
+  it("gives the operator a balance through the ledger: the starting balance, then each seeded run's charge", async () => {
     const [operator] = await database.db.select().from(users);
-    const ledger = await database.db.select().from(tokenLedger);
+    const ledger = await database.db.select().from(tokenLedger).orderBy(tokenLedger.id);
     expect(operator?.tokens).toBeGreaterThan(0);
-    expect(ledger).toEqual([
-      expect.objectContaining({ userId: operator?.id, delta: operator?.tokens, balanceAfter: operator?.tokens, reason: 'seed' }),
-    ]);
+    expect(ledger[0]).toEqual(expect.objectContaining({ userId: operator?.id, delta: demoOperatorTokens, reason: 'seed' }));
+    expect(ledger.slice(1).every((row) => row.reason === 'generation')).toBe(true);
+    expect(ledger.at(-1)?.balanceAfter).toBe(operator?.tokens);
+    expect(operator?.tokens).toBe(ledger.reduce((sum, row) => sum + row.delta, 0));
+  });
+
+  it('has runs that add up: what the runs centre charges is what the transactions debit, and a generated run added items', async () => {
+    const runs = await database.db.select().from(generationRuns);
+    const charges = await database.db.select().from(tokenLedger).where(eq(tokenLedger.reason, 'generation'));
+    const charged = runs.filter((run) => run.chargedTokens > 0);
+    expect(charged.length).toBeGreaterThan(0);
+    expect(charges.map((row) => [row.reference, row.delta]).sort()).toEqual(
+      charged.map((run) => [`run:${run.id}`, -run.chargedTokens]).sort(),
+    );
+    for (const run of runs) {
+      if (run.status === statusNames.generated)
+        expect(run).toMatchObject({ itemsAdded: run.itemsProposed, chargedTokens: run.totalTokens });
+      if (run.status === statusNames.generated) expect(run.itemsAdded).toBeGreaterThan(0);
+      if (run.status === statusNames.failed || run.status === statusNames.insufficientTokens) expect(run.chargedTokens).toBe(0);
+    }
+    expect(runs.filter((run) => run.type === 'Events' && run.status === statusNames.generated).every((run) => run.itemsAdded > 0)).toBe(
+      true,
+    );
   });
 });
 

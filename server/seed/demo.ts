@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { modelTypes, statusNames } from '../../contract/statuses';
+import { statusNames } from '../../contract/statuses';
 import { upsertOperator } from '../auth/users';
 import type { Database, Executor } from '../db/client';
 import {
@@ -10,22 +10,13 @@ import {
   equipmentExclusions,
   equipments,
   events,
-  generationRuns,
-  statuses,
   subcategories,
   users,
 } from '../db/schema';
 import { changeBalance } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
 import { demoCatalogue, demoExcludedBrands, demoExcludedModels } from './demo-catalogue';
-
-const statusMessages: Record<string, string> = {
-  [statusNames.inProgress]: 'Generation is running.',
-  [statusNames.generated]: 'Generation finished.',
-  [statusNames.noNewResults]: 'The provider found nothing new.',
-  [statusNames.failed]: 'The provider did not answer in time.',
-  [statusNames.insufficientTokens]: 'Your balance does not cover this generation.',
-};
+import { seedRun, statusMessages } from './demo-runs';
 
 export const demoOperatorTokens = 2_500_000;
 
@@ -100,23 +91,17 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
       });
     }
     if (demoCategory.eventsStatus) {
-      await tx.insert(statuses).values({
-        name: demoCategory.eventsStatus,
-        message: statusMessages[demoCategory.eventsStatus] ?? null,
-        modelType: modelTypes.event,
-        categoryId: category.id,
-      });
-      await tx.insert(generationRuns).values({
+      const created = tick();
+      await seedRun(tx, {
         type: 'Events',
-        userId,
-        categoryId: category.id,
-        inputTokens: 1_850,
-        outputTokens: 6_420,
-        totalTokens: 8_270,
         status: demoCategory.eventsStatus,
+        userId,
+        place: { categoryId: category.id },
+        names: { category: demoCategory.name, subcategory: null, brand: null },
+        itemsAdded: demoCategory.events.length,
+        tokens: { input: 1_850, output: 6_420 },
         message: `<p>${statusMessages[demoCategory.eventsStatus] ?? ''}</p>`,
-        createdAt: tick(),
-        finishedAt: demoCategory.eventsStatus === statusNames.inProgress ? null : tick(),
+        at: { created, finished: tick() },
       });
     }
 
@@ -124,25 +109,18 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
       const [subcategory] = await tx.insert(subcategories).values({ categoryId: category.id, name: demoSubcategory.name }).returning();
       if (!subcategory) throw new Error('subcategory not inserted');
       if (demoSubcategory.status) {
-        await tx.insert(statuses).values({
-          name: demoSubcategory.status,
-          message: statusMessages[demoSubcategory.status] ?? null,
-          modelType: modelTypes.brand,
-          subcategoryId: subcategory.id,
-        });
-        await tx.insert(generationRuns).values({
+        const created = tick();
+        const brandCount = demoSubcategory.brands.length;
+        await seedRun(tx, {
           type: 'Brands',
-          userId,
-          categoryId: category.id,
-          subcategoryId: subcategory.id,
-          inputTokens: 1_200,
-          outputTokens: 3_900,
-          totalTokens: 5_100,
-          itemsAdded: demoSubcategory.status === statusNames.inProgress ? 0 : demoSubcategory.brands.length,
           status: demoSubcategory.status,
-          message: `<p>${statusMessages[demoSubcategory.status] ?? ''}</p><p><strong>${demoSubcategory.brands.length}</strong> ${demoSubcategory.brands.length === 1 ? 'brand' : 'brands'}.</p>`,
-          createdAt: tick(),
-          finishedAt: demoSubcategory.status === statusNames.inProgress ? null : tick(),
+          userId,
+          place: { categoryId: category.id, subcategoryId: subcategory.id },
+          names: { category: demoCategory.name, subcategory: demoSubcategory.name, brand: null },
+          itemsAdded: brandCount,
+          tokens: { input: 1_200, output: 3_900 },
+          message: `<p>${statusMessages[demoSubcategory.status] ?? ''}</p><p><strong>${brandCount}</strong> ${brandCount === 1 ? 'brand' : 'brands'}.</p>`,
+          at: { created, finished: tick() },
         });
       }
 
@@ -191,28 +169,18 @@ async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<v
               createdAt: tick(),
             })),
           );
-          await tx.insert(statuses).values({
-            name: statusNames.generated,
-            message: statusMessages[statusNames.generated] ?? null,
-            modelType: modelTypes.equipment,
-            brandId: brand.id,
-            subcategoryId: subcategory.id,
-          });
-          await tx.insert(generationRuns).values({
+          const created = tick();
+          const modelCount = demoBrand.models.length;
+          await seedRun(tx, {
             type: 'Equipments',
-            userId,
-            categoryId: category.id,
-            subcategoryId: subcategory.id,
-            brandId: brand.id,
-            inputTokens: 900,
-            outputTokens: 2_300 * demoBrand.models.length,
-            totalTokens: 900 + 2_300 * demoBrand.models.length,
-            equipmentsGenerated: demoBrand.models.length,
-            itemsAdded: demoBrand.models.length,
             status: statusNames.generated,
-            message: `<p>Generated <strong>${demoBrand.models.length}</strong> ${demoBrand.models.length === 1 ? 'model' : 'models'} for ${demoBrand.name}.</p>`,
-            createdAt: tick(),
-            finishedAt: tick(),
+            userId,
+            place: { categoryId: category.id, subcategoryId: subcategory.id, brandId: brand.id },
+            names: { category: demoCategory.name, subcategory: demoSubcategory.name, brand: demoBrand.name },
+            itemsAdded: modelCount,
+            tokens: { input: 900, output: 2_300 * modelCount },
+            message: `<p>Generated <strong>${modelCount}</strong> ${modelCount === 1 ? 'model' : 'models'} for ${demoBrand.name}.</p>`,
+            at: { created, finished: tick() },
           });
         }
         if (demoExcludedBrands.includes(demoBrand.name)) {

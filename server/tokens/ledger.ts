@@ -111,6 +111,12 @@ export async function changeBalance(tx: Executor, input: BalanceChange): Promise
   return toBalance(updated);
 }
 
+/** What the run holds now (0 for none), its row locked until the transaction ends. */
+async function lockHeld(tx: Executor, runId: number): Promise<number> {
+  const [run] = await tx.select({ held: generationRuns.heldTokens }).from(generationRuns).where(eq(generationRuns.id, runId)).for('update');
+  return run?.held ?? 0;
+}
+
 /**
  * Holds `amount` of the payer's available tokens for a run (replacing what the run held before, e.g. by a process
  * that stopped), so that runs started together cannot spend the same tokens twice. Refuses, changing nothing, when
@@ -118,12 +124,7 @@ export async function changeBalance(tx: Executor, input: BalanceChange): Promise
  * (nothing changed).
  */
 export async function holdForRun(tx: Executor, input: { userId: number; runId: number; amount: number }): Promise<Balance | undefined> {
-  const [run] = await tx
-    .select({ held: generationRuns.heldTokens })
-    .from(generationRuns)
-    .where(eq(generationRuns.id, input.runId))
-    .for('update');
-  const previous = run?.held ?? 0;
+  const previous = await lockHeld(tx, input.runId);
   const change = input.amount - previous;
   if (change === 0) return undefined;
   const [updated] = await tx
@@ -148,12 +149,7 @@ export async function settleRun(
   tx: Executor,
   input: { userId: number; runId: number; charge: number; description?: string },
 ): Promise<{ charged: number; balance: Balance | undefined }> {
-  const [run] = await tx
-    .select({ held: generationRuns.heldTokens })
-    .from(generationRuns)
-    .where(eq(generationRuns.id, input.runId))
-    .for('update');
-  const held = run?.held ?? 0;
+  const held = await lockHeld(tx, input.runId);
   if (held === 0) return { charged: 0, balance: undefined };
   const charged = Math.min(Math.max(0, input.charge), held);
   await tx.update(generationRuns).set({ heldTokens: 0 }).where(eq(generationRuns.id, input.runId));
