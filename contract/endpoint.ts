@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorAnswer } from './http';
 import type { RealtimeEventName } from './realtime';
 
 /** A schema of zod's classic API or of zod/mini (the login route's, contract/auth.ts): both are zod core schemas. */
@@ -57,6 +58,27 @@ export type EndpointParsedBody<E extends EndpointDeclaration> = Output<E['body']
 /** The success answer as the client reads it (after parsing) and as the server writes it (before encoding). */
 export type EndpointAnswer<E extends EndpointDeclaration> = z.output<E['answer']>;
 export type EndpointReply<E extends EndpointDeclaration> = z.input<E['answer']>;
+
+/**
+ * The errors every endpoint may answer besides its own, as server/routes/route.ts adds them to its OpenAPI operation:
+ * 401 unless it is public, 422 when it takes input, 404 when its path names a row.
+ */
+type CommonErrorStatus<E extends EndpointDeclaration> =
+  | (E extends { public: true } ? never : 401)
+  | (E extends { params: Schema } | { query: Schema } | { body: Schema } ? 422 : never)
+  | (E extends { params: Schema } ? 404 : never);
+type OtherAnswers<E extends EndpointDeclaration> = E extends { otherAnswers: infer A } ? A : Record<never, never>;
+/** Of a list of statuses, the failures (4xx, 5xx): a 202 among the other answers is a success. */
+type FailureStatus<S extends number> = S extends S ? (`${S}` extends `4${string}` | `5${string}` ? S : never) : never;
+
+/** Every failure status an endpoint declares: its own other answers and the common ones. */
+export type EndpointErrorStatus<E extends EndpointDeclaration> = FailureStatus<(keyof OtherAnswers<E> & number) | CommonErrorStatus<E>>;
+/** The body of an endpoint's declared failure at `S`: its own schema's, else the common error shape (contract/http.ts). */
+export type EndpointErrorAnswer<E extends EndpointDeclaration, S extends EndpointErrorStatus<E>> = S extends S
+  ? OtherAnswers<E> extends { readonly [K in S]: infer A extends Schema }
+    ? z.output<A>
+    : ErrorAnswer
+  : never;
 
 /**
  * The path of one call: each `:name` segment replaced by its parameter, URL-encoded. Throws when a parameter is

@@ -277,7 +277,7 @@ export async function screenCallsAt(baseUrl: string, token: string, seeded: Scal
     '/api/categories?statuses=false&compact=true',
     '/api/statuses?per_brand=false&records=false',
     `/api/brands?subcategory_id=${large}&limit=100`,
-    // The brands grid's later pages (src/api/brands.ts brandsPageSize).
+    // The brands grid's later pages (src/api/brands.ts brandsList).
     `/api/brands?subcategory_id=${large}&limit=100&offset=100`,
     `/api/brands?subcategory_id=${large}&limit=100&offset=19900`,
     `/api/brands?subcategory_id=${large}&limit=100&sort=equipments_count&dir=desc`,

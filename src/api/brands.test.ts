@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '../../contract/brands';
-import { loadedBrands, nextBrandsOffset, replaceBrandInPages, type BrandsPage } from './brands';
+import { brandsList, replaceBrandInPages, type BrandsPage } from './brands';
 
 const brand = (id: number, name = `Brand ${id}`): Brand => ({
   id,
@@ -22,16 +22,16 @@ const page = (ids: number[], total: number): BrandsPage => ({ brands: ids.map((i
 
 describe('brand pages', () => {
   it('knows the next offset, and when every brand is loaded', () => {
-    expect(nextBrandsOffset([])).toBe(0);
-    expect(nextBrandsOffset([page([1, 2], 5)])).toBe(2);
-    expect(nextBrandsOffset([page([1, 2], 5), page([3, 4, 5], 5)])).toBeUndefined();
+    expect(brandsList.nextOffset([])).toBe(0);
+    expect(brandsList.nextOffset([page([1, 2], 5)])).toBe(2);
+    expect(brandsList.nextOffset([page([1, 2], 5), page([3, 4, 5], 5)])).toBeUndefined();
     // A page that comes back empty ends the list even if the total said more (brands removed meanwhile).
-    expect(nextBrandsOffset([page([1, 2], 5), page([], 5)])).toBeUndefined();
+    expect(brandsList.nextOffset([page([1, 2], 5), page([], 5)])).toBeUndefined();
   });
 
   it('flattens the loaded pages in order', () => {
-    expect(loadedBrands({ pages: [page([1, 2], 4), page([3, 4], 4)], pageParams: [0, 2] }).map((b) => b.id)).toEqual([1, 2, 3, 4]);
-    expect(loadedBrands(undefined)).toEqual([]);
+    expect(brandsList.loaded({ pages: [page([1, 2], 4), page([3, 4], 4)], pageParams: [0, 2] }).map((b) => b.id)).toEqual([1, 2, 3, 4]);
+    expect(brandsList.loaded(undefined)).toEqual([]);
   });
 
   it('replaces a brand in the page that holds it and keeps the other pages as they are', () => {

@@ -1,63 +1,31 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { queryOptions, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { brandsApi, type Brand, type BrandSortField } from '../../contract/brands';
 import { equipmentsApi, type Equipment } from '../../contract/equipments';
 import { useEndpointMutation } from './endpoint-mutation';
 import { generateEquipmentsFailedText, type GenerateEquipmentsSelection } from './equipments';
 import { call } from './http';
 import { keys } from './keys';
+import { pagedList, type PageQuery, type PagedListParams } from './paged-list';
 
 /** Brands (docs/product.md#calls): a subcategory's brands page by page, a brand's models, generation. */
 
 // ---- GET /api/brands?subcategory_id= (extension: paged, sorted and filtered on the server) ---------------------------
 
-/**
- * Brands a page (the server allows up to 500): a page of 100 rows is about 70 kB of JSON, within the 100 kB of docs/figures.md
- * an answer (400-row pages were 282-373 kB); the grid asks the next page as the operator nears the loaded end.
- */
-export const brandsPageSize = 100;
-
-export interface BrandsListParams {
-  q?: string;
-  sort?: BrandSortField;
-  dir?: 'asc' | 'desc';
-}
-
+export type BrandsListParams = PagedListParams<BrandSortField>;
 export type BrandsPage = { brands: Brand[]; total: number };
 
-export function getBrandsPage(
-  subcategoryId: number,
-  params: BrandsListParams & { offset: number; limit: number },
-  signal?: AbortSignal,
-): Promise<BrandsPage> {
-  const { offset, limit, sort, dir } = params;
-  return call(brandsApi.list, { query: { subcategory_id: subcategoryId, offset, limit, q: params.q || undefined, sort, dir } }, { signal });
-}
-
-/** The offset of the page after `pages`, or undefined when every brand is loaded. */
-export function nextBrandsOffset(pages: readonly BrandsPage[]): number | undefined {
-  const loaded = pages.reduce((sum, page) => sum + page.brands.length, 0);
-  const last = pages.at(-1);
-  if (!last) return 0;
-  return loaded < last.total && last.brands.length > 0 ? loaded : undefined;
-}
-
-export const brandsPagesQueryOptions = (subcategoryId: number, params: BrandsListParams = {}) =>
-  infiniteQueryOptions({
-    queryKey: keys.brands.page(subcategoryId, params),
-    queryFn: ({ pageParam, signal }) => getBrandsPage(subcategoryId, { ...params, offset: pageParam, limit: brandsPageSize }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextBrandsOffset(pages),
-  });
-
-/** A subcategory's brands, a page at a time (`fetchNextPage` as the operator scrolls); disabled while `null`. */
-export function useBrandsPages(subcategoryId: number | null, params: BrandsListParams = {}) {
-  return useInfiniteQuery({ ...brandsPagesQueryOptions(subcategoryId ?? 0, params), enabled: subcategoryId !== null });
-}
-
-/** Every brand loaded so far, in order. */
-export function loadedBrands(data: InfiniteData<BrandsPage> | undefined): Brand[] {
-  return data ? data.pages.flatMap((page) => page.brands) : [];
-}
+/**
+ * A subcategory's brands, page by page (`usePagedList(brandsList, subcategoryId, params)`; `brandsList.loaded` is every
+ * brand loaded so far, in order). 100 rows a page (the server allows up to 500): about 70 kB of JSON, within the
+ * 100 kB of docs/figures.md an answer (400-row pages were 282-373 kB).
+ */
+export const brandsList = pagedList({
+  rowsOf: (page: BrandsPage) => page.brands,
+  pageSize: 100,
+  queryKey: keys.brands.page,
+  fetchPage: (subcategoryId: number, query: PageQuery<BrandSortField>, signal?: AbortSignal) =>
+    call(brandsApi.list, { query: { subcategory_id: subcategoryId, ...query } }, { signal }),
+});
 
 /**
  * Puts a fresh copy of a brand into the pages that hold it (the realtime `updatebrand` refetches GET /api/brands/{id}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generateEventsFailedText, nextEventsOffset } from './events';
+import { eventsList, generateEventsFailedText } from './events';
 
 describe('event pages', () => {
   it('knows the next offset, and when every event is loaded', () => {
     const page = (n: number, total: number) => ({ events: Array.from({ length: n }, () => ({}) as never), total });
-    expect(nextEventsOffset([])).toBe(0);
-    expect(nextEventsOffset([page(100, 250)])).toBe(100);
-    expect(nextEventsOffset([page(100, 250), page(100, 250), page(50, 250)])).toBeUndefined();
+    expect(eventsList.nextOffset([])).toBe(0);
+    expect(eventsList.nextOffset([page(100, 250)])).toBe(100);
+    expect(eventsList.nextOffset([page(100, 250), page(100, 250), page(50, 250)])).toBeUndefined();
   });
 
   it("reads a failed generation as 'Failed to generate events: ' plus the message (docs/product.md#messages-and-errors)", () => {

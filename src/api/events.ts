@@ -1,57 +1,24 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { EndpointAnswer } from '../../contract/endpoint';
 import { eventsApi, type Event, type EventSortField } from '../../contract/events';
 import { useEndpointMutation } from './endpoint-mutation';
 import { call, errorMessage, generationRequestTimeoutMs } from './http';
 import { keys } from './keys';
+import { pagedList, type PageQuery, type PagedListParams } from './paged-list';
 
 /** Events (docs/product.md#calls): a category's events page by page (extension), and their generation. */
 
-/** Events a page (the server allows up to 500). */
-export const eventsPageSize = 100;
-
-export interface EventsListParams {
-  q?: string;
-  sort?: EventSortField;
-  dir?: 'asc' | 'desc';
-}
-
+export type EventsListParams = PagedListParams<EventSortField>;
 export type EventsPage = { events: Event[]; total: number };
 
-/** GET /api/events?category_id=&q=&sort=&dir=&offset=&limit= */
-export function getEventsPage(
-  categoryId: number,
-  params: EventsListParams & { offset: number; limit: number },
-  signal?: AbortSignal,
-): Promise<EventsPage> {
-  const { offset, limit, sort, dir } = params;
-  return call(eventsApi.list, { query: { category_id: categoryId, offset, limit, q: params.q || undefined, sort, dir } }, { signal });
-}
-
-/** The offset of the page after `pages`, or undefined when every event is loaded. */
-export function nextEventsOffset(pages: readonly EventsPage[]): number | undefined {
-  const loaded = pages.reduce((sum, page) => sum + page.events.length, 0);
-  const last = pages.at(-1);
-  if (!last) return 0;
-  return loaded < last.total && last.events.length > 0 ? loaded : undefined;
-}
-
-export const eventsPagesQueryOptions = (categoryId: number, params: EventsListParams = {}) =>
-  infiniteQueryOptions({
-    queryKey: keys.events.page(categoryId, params),
-    queryFn: ({ pageParam, signal }) => getEventsPage(categoryId, { ...params, offset: pageParam, limit: eventsPageSize }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextEventsOffset(pages),
-  });
-
-/** A category's events, a page at a time; disabled while `null`. */
-export function useEventsPages(categoryId: number | null, params: EventsListParams = {}) {
-  return useInfiniteQuery({ ...eventsPagesQueryOptions(categoryId ?? 0, params), enabled: categoryId !== null });
-}
-
-export function loadedEvents(data: InfiniteData<EventsPage> | undefined): Event[] {
-  return data ? data.pages.flatMap((page) => page.events) : [];
-}
+/** A category's events, page by page (`usePagedList(eventsList, categoryId, params)`), 100 rows a page. */
+export const eventsList = pagedList({
+  rowsOf: (page: EventsPage) => page.events,
+  pageSize: 100,
+  queryKey: keys.events.page,
+  /** GET /api/events?category_id=&q=&sort=&dir=&offset=&limit= */
+  fetchPage: (categoryId: number, query: PageQuery<EventSortField>, signal?: AbortSignal) =>
+    call(eventsApi.list, { query: { category_id: categoryId, ...query } }, { signal }),
+});
 
 // ---- POST /api/events/generate ---------------------------------------------------------------------------------------
 

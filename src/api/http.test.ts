@@ -1,4 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { EndpointErrorStatus } from '../../contract/endpoint';
+import type { ErrorAnswer } from '../../contract/http';
 import { storageKeys } from '../../contract/auth';
 import { getAuthToken, getAuthUserId, saveSession } from '../auth/session';
 import { MemoryStorage } from '../test/memory-storage';
@@ -14,6 +16,7 @@ import {
   httpStatus,
   isRetryable,
   MalformedAnswerError,
+  refusalOf,
   retryAfterMs,
   serverMessage,
 } from './http';
@@ -279,5 +282,49 @@ describe('a 401 answer', () => {
     await expect(getCategories()).rejects.toThrow();
     expect(getAuthToken()).toBe('valid');
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+const retryRun = () => call(api.runs.retry, { params: { id: 7 } }).catch((error: unknown) => error);
+
+describe('refusalOf', () => {
+  it("reads an endpoint's declared failure at its status, parsed with its declared schema", async () => {
+    server.answer('POST /api/runs/7/retry', { status: 409, body: { message: 'Run #8 already retried it.' } });
+    const error = await retryRun();
+    expect(refusalOf(api.runs.retry, error, 409)).toEqual({ message: 'Run #8 already retried it.' });
+    expect(refusalOf(api.runs.retry, error, 402)).toBeUndefined();
+  });
+
+  it("reads the common failures every endpoint declares (a 422's fields)", async () => {
+    const body = { message: 'The name is taken.', errors: { name: ['The name is taken.'] } };
+    server.answer('POST /api/saved-views', { status: 422, body });
+    const error = await call(api.savedViews.create, { body: { grid: 'brands', name: 'Mine', state: { columns: ['name'] } } }).catch(
+      (e: unknown) => e,
+    );
+    expect(refusalOf(api.savedViews.create, error, 422)?.errors?.name).toEqual(['The name is taken.']);
+  });
+
+  it("is undefined for another endpoint's failure, a body that is not the declared one, and no answer", async () => {
+    server.answer('POST /api/runs/7/retry', { status: 409, body: { message: 'Already retried.' } });
+    expect(refusalOf(api.runs.cancel, await retryRun(), 409)).toBeUndefined();
+    server.answer('POST /api/runs/7/retry', { status: 409, body: '<html>Conflict</html>', raw: true });
+    expect(refusalOf(api.runs.retry, await retryRun(), 409)).toBeUndefined();
+    expect(refusalOf(api.runs.retry, new Error('Network down'), 409)).toBeUndefined();
+  });
+
+  it('accepts only the statuses an endpoint declares, and types the answer from the declaration', () => {
+    expectTypeOf<EndpointErrorStatus<typeof api.runs.retry>>().toEqualTypeOf<401 | 402 | 404 | 409 | 422>();
+    // The 202 of a purchase is a success, not a failure; its failures are its own and the common ones.
+    expectTypeOf<EndpointErrorStatus<typeof api.tokens.purchase>>().toEqualTypeOf<401 | 402 | 422 | 502 | 503>();
+    // A public endpoint without input has none of the common failures.
+    expectTypeOf<EndpointErrorStatus<typeof api.health.show>>().toEqualTypeOf<never>();
+    expectTypeOf(refusalOf(api.runs.retry, undefined, 409)).toEqualTypeOf<ErrorAnswer | undefined>();
+
+    // @ts-expect-error -- saved views never answer 409 (a taken name is a 422)
+    refusalOf(api.savedViews.create, undefined, 409);
+    // @ts-expect-error -- GET /api/runs takes no path parameter: no 404
+    refusalOf(api.runs.list, undefined, 404);
+    // @ts-expect-error -- the health check is public: no 401
+    refusalOf(api.health.show, undefined, 401);
   });
 });

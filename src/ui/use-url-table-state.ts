@@ -36,6 +36,32 @@ export interface UrlTableState {
   leaveColumns: () => void;
 }
 
+/** The sort when the URL has none, from the hook's `defaultSort` taken apart (its parts are stable dependencies). */
+function sortDefault(id: string | undefined, desc: boolean | undefined): SortDefault | undefined {
+  return id === undefined ? undefined : { id, desc: desc ?? false };
+}
+
+/** Writes a whole view into the URL: quick filter, sort and visible columns, as a new history entry. */
+function useApplyView(sortable: readonly string[], defaultId: string | undefined, defaultDesc: boolean | undefined) {
+  const navigate = useNavigate();
+  return useCallback<UrlTableState['applyView']>(
+    (view) => {
+      const fallback = sortDefault(defaultId, defaultDesc);
+      const viewSorting = sortingFromSearch({ sort: view.sort, dir: view.dir }, sortable, fallback);
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          ...searchFromSorting(viewSorting, fallback),
+          q: filterToSearch(view.q),
+          cols: view.columns ? columnsToSearch(view.columns) : undefined,
+        }),
+      } as Parameters<typeof navigate>[0]);
+    },
+    [navigate, sortable, defaultId, defaultDesc],
+  );
+}
+
 /**
  * Keeps a grid's sort (`sort`, `dir`) and quick filter (`q`) in the URL search params, so they survive a reload and
  * can be shared (docs/product.md#grids). The route declares them: `validateSearch: tableSearchSchema` (zod; extend it with
@@ -53,12 +79,7 @@ export function useUrlTableState({ sortable, defaultSort }: { sortable: readonly
   const defaultDesc = defaultSort?.desc;
 
   const sorting = useMemo(
-    () =>
-      sortingFromSearch(
-        { sort: search.sort, dir: search.dir },
-        sortable,
-        defaultId === undefined ? undefined : { id: defaultId, desc: defaultDesc ?? false },
-      ),
+    () => sortingFromSearch({ sort: search.sort, dir: search.dir }, sortable, sortDefault(defaultId, defaultDesc)),
     [search.sort, search.dir, sortable, defaultId, defaultDesc],
   );
   const globalFilter = search.q ?? '';
@@ -76,8 +97,7 @@ export function useUrlTableState({ sortable, defaultSort }: { sortable: readonly
 
   const onSortingChange = useCallback<OnChangeFn<SortingState>>(
     (updater) => {
-      const fallback = defaultId === undefined ? undefined : { id: defaultId, desc: defaultDesc ?? false };
-      update(searchFromSorting(functionalUpdate(updater, sorting), fallback));
+      update(searchFromSorting(functionalUpdate(updater, sorting), sortDefault(defaultId, defaultDesc)));
     },
     [update, sorting, defaultId, defaultDesc],
   );
@@ -89,22 +109,7 @@ export function useUrlTableState({ sortable, defaultSort }: { sortable: readonly
 
   const columns = useMemo(() => columnsFromSearch(search.cols), [search.cols]);
   const leaveColumns = useCallback(() => update({ cols: undefined }), [update]);
-  const applyView = useCallback<UrlTableState['applyView']>(
-    (view) => {
-      const fallback = defaultId === undefined ? undefined : { id: defaultId, desc: defaultDesc ?? false };
-      const viewSorting = sortingFromSearch({ sort: view.sort, dir: view.dir }, sortable, fallback);
-      void navigate({
-        to: '.',
-        search: (previous: Record<string, unknown>) => ({
-          ...previous,
-          ...searchFromSorting(viewSorting, fallback),
-          q: filterToSearch(view.q),
-          cols: view.columns ? columnsToSearch(view.columns) : undefined,
-        }),
-      } as Parameters<typeof navigate>[0]);
-    },
-    [navigate, sortable, defaultId, defaultDesc],
-  );
+  const applyView = useApplyView(sortable, defaultId, defaultDesc);
 
   const first = sorting[0];
   const params = useMemo(
