@@ -51,7 +51,8 @@ test.describe('dashboard home', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: /Open brands/ }).click();
-    await expect(page).toHaveURL(/\/dashboard\/brands$/);
+    // With the selection in its address (docs/product.md#selection).
+    await expect(page).toHaveURL(/\/dashboard\/brands\?category=\d+&subcategory=\d+$/);
   });
 
   test('an empty catalogue says so', async ({ page, makeServer }) => {

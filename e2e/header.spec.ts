@@ -54,8 +54,9 @@ test.describe('dashboard header', () => {
     await page.goto(`${server.url}/dashboard/brands`);
     await expect(subcategoryTrigger(page)).toBeVisible();
 
+    // The screens' addresses hold the selection (docs/product.md#selection): the first category, and its first subcategory.
     await typeOption(page, 'Events').click();
-    await expect(page).toHaveURL(`${server.url}/dashboard/events`);
+    await expect(page).toHaveURL(`${server.url}/dashboard/events?category=${first.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
     await expect(typeOption(page, 'Events')).toHaveAttribute('aria-checked', 'true');
     await expect(subcategoryTrigger(page)).toHaveCount(0);
@@ -66,7 +67,7 @@ test.describe('dashboard header', () => {
     }
 
     await typeOption(page, 'Equipments').click();
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(`${server.url}/dashboard/brands?category=${first.id}&subcategory=${first.subcategories[0]!.id}`);
     await expect(typeOption(page, 'Equipments')).toHaveAttribute('aria-checked', 'true');
     await expect(subcategoryTrigger(page)).toBeVisible();
   });

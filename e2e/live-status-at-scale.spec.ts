@@ -69,7 +69,7 @@ test('a status event for one subcategory updates its badge on an open brands scr
   });
   expect(started.status()).toBe(200);
 
-  const empty = page.locator('.brands__empty');
+  const empty = page.locator('.empty-state');
   await expect(empty.locator('.status-badge')).toHaveText('In Progress');
   await expect(empty.getByRole('status', { name: 'Generating brands' })).toBeVisible();
   await expect(header(page).getByRole('status').filter({ hasText: 'Generating (1)' })).toBeVisible();

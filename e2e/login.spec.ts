@@ -20,6 +20,13 @@ function loginAlert(page: Page) {
   return page.locator('main').getByRole('alert');
 }
 
+/** The brands and events screens, whose addresses hold the header's selection (docs/product.md#selection). */
+const escaped = (text: string) => text.replace(/[.?]/g, '\\$&');
+const brandsScreen = (url: string) => new RegExp(`^${escaped(url)}/dashboard/brands\\?category=\\d+&subcategory=\\d+$`);
+const eventsScreen = (url: string) => new RegExp(`^${escaped(url)}/dashboard/events\\?category=\\d+$`);
+/** The login screen, sent back to `location` (an absolute address of this site) once signed in. */
+const loginReturningTo = (location: URL) => `${location.origin}/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+
 async function storedSession(page: Page) {
   return page.evaluate((keys) => [localStorage.getItem(keys.authToken), localStorage.getItem(keys.authUserId)], storageKeys);
 }
@@ -77,7 +84,7 @@ test.describe('login screen', () => {
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
     await submit(page);
     const body = (await (await answer).json()) as { token: string; user: { id: number } };
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
     await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible();
     expect(await storedSession(page)).toEqual([body.token, String(body.user.id)]);
   });
@@ -117,7 +124,7 @@ test.describe('login screen', () => {
     await page.getByRole('button', { name: 'Login' }).dblclick();
     await expect(page.getByRole('button', { name: 'Login' })).toBeDisabled();
     release();
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
     expect(sent).toBe(1);
   });
 
@@ -165,7 +172,7 @@ test.describe('navigation guard', () => {
     await expect(page).toHaveURL(`${server.url}/login?redirect=%2Fdashboard%2Fevents`);
     await fillLogin(page, demoOperator.email, demoOperator.password);
     await submit(page);
-    await expect(page).toHaveURL(`${server.url}/dashboard/events`);
+    await expect(page).toHaveURL(eventsScreen(server.url));
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
   });
 
@@ -192,27 +199,27 @@ test.describe('navigation guard', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fbrands$/);
     await fillLogin(page, demoOperator.email, demoOperator.password);
     await submit(page);
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
     await page.goto(`${server.url}/`);
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
   });
 
   test('never follows a return path to another site', async ({ page, server }) => {
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('https://evil.example/x')}`);
     await fillLogin(page, demoOperator.email, demoOperator.password);
     await submit(page);
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('//evil.example/x')}`);
     await fillLogin(page, demoOperator.email, demoOperator.password);
     await submit(page);
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
   });
 
   test('a signed-in operator who opens /login goes on to the dashboard', async ({ page, server }) => {
     await server.loginAs(page);
     await page.goto(`${server.url}/login`);
-    await expect(page).toHaveURL(`${server.url}/dashboard/brands`);
+    await expect(page).toHaveURL(brandsScreen(server.url));
   });
 
   test('an unknown address shows a not-found page', async ({ page, server }) => {
@@ -227,19 +234,23 @@ test.describe('a lost session', () => {
     const { userId } = await server.loginAs(page, { email: 'revoked@example.com' });
     await page.goto(`${server.url}/dashboard/events`);
     await expect(page.getByRole('status', { name: 'Token balance' })).toContainText('tokens');
+    await expect(page).toHaveURL(eventsScreen(server.url));
+    const events = new URL(page.url());
     // The token is revoked on the server (as a logout elsewhere or an expiry would).
     await server.db.delete(accessTokens).where(eq(accessTokens.userId, userId));
     await page.reload();
-    await expect(page).toHaveURL(`${server.url}/login?redirect=%2Fdashboard%2Fevents`);
+    await expect(page).toHaveURL(loginReturningTo(events));
     expect(await storedSession(page)).toEqual([null, null]);
     await fillLogin(page, 'revoked@example.com', demoOperator.password);
     await submit(page);
-    await expect(page).toHaveURL(`${server.url}/dashboard/events`);
+    await expect(page).toHaveURL(events.href);
   });
 
   test('a logout in another tab signs this one out too, and the next operator sees nothing of the first', async ({ page, server }) => {
     await server.loginAs(page, { email: 'first-tab@example.com' });
     await page.goto(`${server.url}/dashboard/events`);
+    await expect(page).toHaveURL(eventsScreen(server.url));
+    const events = new URL(page.url());
     const accountMenu = page.getByRole('button', { name: 'Account menu' });
     await accountMenu.click();
     await expect(page.getByRole('menu')).toContainText('first-tab@example.com');
@@ -251,13 +262,13 @@ test.describe('a lost session', () => {
     await other.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(other).toHaveURL(`${server.url}/login`);
     await other.close();
-    await expect(page).toHaveURL(`${server.url}/login?redirect=%2Fdashboard%2Fevents`);
+    await expect(page).toHaveURL(loginReturningTo(events));
     expect(await storedSession(page)).toEqual([null, null]);
 
     // In the same page: the first operator's answers (the user's fresh for minutes) must not show for the next one.
     await fillLogin(page, demoOperator.email, demoOperator.password);
     await submit(page);
-    await expect(page).toHaveURL(`${server.url}/dashboard/events`);
+    await expect(page).toHaveURL(events.href);
     await accountMenu.click();
     await expect(page.getByRole('menu')).toContainText(demoOperator.email);
     await expect(page.getByRole('menu')).not.toContainText('first-tab@example.com');

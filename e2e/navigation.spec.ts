@@ -16,12 +16,15 @@ const viewports = [
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const navigationToggle = (page: Page) => header(page).getByRole('button', { name: 'Navigation' });
 
-/** Every dashboard screen: its link's name in the navigation, its path and its heading. */
+/** The search of a screen whose address holds the header's selection (docs/product.md#selection), as a pattern. */
+const withSubcategory = '\\?category=\\d+&subcategory=\\d+';
+
+/** Every dashboard screen: its link's name in the navigation, its path (and search) and its heading. */
 const screens = [
   { link: 'Home', path: '/dashboard', heading: 'Dashboard' },
-  { link: 'Brands', path: '/dashboard/brands', heading: 'Brands' },
-  { link: 'Equipments', path: '/dashboard/equipments', heading: 'Equipments' },
-  { link: 'Events', path: '/dashboard/events', heading: 'Events' },
+  { link: 'Brands', path: '/dashboard/brands', search: withSubcategory, heading: 'Brands' },
+  { link: 'Equipments', path: '/dashboard/equipments', search: withSubcategory, heading: 'Equipments' },
+  { link: 'Events', path: '/dashboard/events', search: '\\?category=\\d+', heading: 'Events' },
   { link: 'Equipment exclusions', path: '/dashboard/equipments/exclusions', heading: /exclusions/i },
   { link: 'Brand exclusions', path: '/dashboard/equipments/exclusions/brands', heading: /exclusions/i },
   { link: 'Brand exclusions (logos)', path: '/dashboard/brands/exclusions', heading: /exclusions/i },
@@ -43,7 +46,8 @@ for (const viewport of viewports) {
       for (const screen of screens) {
         const link = navigation(page).getByRole('link', { name: screen.link, exact: true });
         await link.click();
-        await expect(page).toHaveURL(`${server.url}${screen.path}`);
+        const search = 'search' in screen ? screen.search : '';
+        await expect(page).toHaveURL(new RegExp(`^${(server.url + screen.path).replace(/[.?]/g, '\\$&')}${search}$`));
         await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
         await expect(link).toHaveAttribute('aria-current', 'page');
         await expect(navigation(page).locator('[aria-current="page"]')).toHaveCount(1);

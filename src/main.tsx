@@ -3,7 +3,6 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureHttp, preloadHttpClient } from './api/http';
-import { rememberSelection, restoreRememberedSelection } from './auth/remembered-selection';
 import { isSignedIn, onSignedOutElsewhere } from './auth/session';
 import { handleLostSession } from './auth/sign-out';
 import { styleNonce } from './config/style-nonce';
@@ -14,10 +13,6 @@ import './styles.css';
 // with this nonce only.
 const nonce = styleNonce();
 if (nonce) setNonce(nonce);
-
-// The signed-in operator's last category and subcategory (a reload, or a new tab) before the first screen renders.
-restoreRememberedSelection();
-rememberSelection();
 
 // The query cache is created by the dashboard's routes (src/api/query-client.ts): the login route goes without it.
 const router = createAppRouter();

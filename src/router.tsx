@@ -41,5 +41,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** docs/product.md#selection: the type a screen sets on entry (the dashboard layout applies it to the store). */
     screenType?: ScreenType;
+    /** docs/product.md#selection: the screen shows the header's selection, so its address holds it (src/store/selection.ts). */
+    selectionInUrl?: boolean;
   }
 }

@@ -1,41 +1,61 @@
+import { useSyncExternalStore } from 'react';
 import { z } from 'zod/mini';
-import { selectionActions, useSelection } from '../store/selection';
+import type { SelectionIds } from '../store/selection';
 import { getAuthUserId, storage } from './session';
 
 /**
  * The operator's last category and subcategory, kept in this browser per operator, so that signing in again (or
- * reloading) opens the screen where they left it (docs/figures.md: the first rows right after sign-in).
+ * reloading, or opening a screen's address without a selection) shows where they left it (docs/product.md#selection;
+ * docs/figures.md: the first rows right after sign-in). The address is the selection of the screen in view; this is
+ * the one the other screens' header shows, and what a screen's address without one takes.
  */
 const storageKey = (userId: number) => `catalogue.selection.${userId}`;
 const id = z.nullable(z.number().check(z.int(), z.positive()));
 const rememberedChoice = z.object({ categoryId: id, subcategoryId: id });
 
-/** Applies the signed-in operator's remembered choice, if any (a stored value of another shape is ignored). */
-export function restoreRememberedSelection(): void {
-  const userId = getAuthUserId();
-  if (userId === null) return;
+/** Read once per operator, then kept here (what this tab chose since wins over what another tab stored meanwhile). */
+let known: { userId: number; choice: SelectionIds | null } | undefined;
+const listeners = new Set<() => void>();
+
+function readStored(userId: number): SelectionIds | null {
   try {
     const raw = storage()?.getItem(storageKey(userId));
     const choice = raw ? rememberedChoice.safeParse(JSON.parse(raw)) : undefined;
-    if (choice?.success) selectionActions().restoreChoice(choice.data);
+    return choice?.success ? choice.data : null;
   } catch {
-    // Unreadable: start from the default of docs/product.md#selection.
+    return null; // unreadable: docs/product.md#selection's default applies
   }
 }
 
-/** Writes every change of the category or subcategory for the signed-in operator. Returns the unsubscribe. */
-export function rememberSelection(): () => void {
-  return useSelection.subscribe((state, previous) => {
-    if (state.selectedCategoryId === previous.selectedCategoryId && state.selectedSubcategoryId === previous.selectedSubcategoryId) return;
-    const userId = getAuthUserId();
-    if (userId === null) return; // signing out: nothing to remember for anyone
-    try {
-      storage()?.setItem(
-        storageKey(userId),
-        JSON.stringify({ categoryId: state.selectedCategoryId, subcategoryId: state.selectedSubcategoryId }),
-      );
-    } catch {
-      // Storage full or refused: the choice is simply not remembered.
-    }
-  });
+/** The signed-in operator's remembered choice; null when none (or signed out). The same object while unchanged. */
+export function rememberedSelection(): SelectionIds | null {
+  const userId = getAuthUserId();
+  if (userId === null) return null;
+  if (known?.userId !== userId) known = { userId, choice: readStored(userId) };
+  return known.choice;
+}
+
+/** Remembers the selection in view for the signed-in operator. */
+export function rememberSelection(choice: SelectionIds): void {
+  const userId = getAuthUserId();
+  if (userId === null) return; // signing out: nothing to remember for anyone
+  const current = rememberedSelection();
+  if (current?.categoryId === choice.categoryId && current.subcategoryId === choice.subcategoryId) return;
+  known = { userId, choice: { categoryId: choice.categoryId, subcategoryId: choice.subcategoryId } };
+  try {
+    storage()?.setItem(storageKey(userId), JSON.stringify(known.choice));
+  } catch {
+    // Storage full or refused: remembered in this tab only.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The remembered choice, re-rendering when it changes. */
+export function useRememberedSelection(): SelectionIds | null {
+  return useSyncExternalStore(subscribe, rememberedSelection, () => null);
 }

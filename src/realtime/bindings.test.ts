@@ -63,7 +63,7 @@ function start(userId: number | null) {
   const { stop } = bindRealtime(pusher as unknown as Pusher, {
     queryClient,
     userId,
-    screen: () => screenContext({ selectedCategoryId: null, selectedSubcategoryId: null }, undefined, userId),
+    screen: () => screenContext({ categoryId: null, subcategoryId: null }, undefined, userId),
     fetchBrand: vi.fn(),
     onState,
   });

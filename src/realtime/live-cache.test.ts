@@ -22,7 +22,7 @@ const pages = (...brands: Brand[]): BrandsPages => ({ pages: [{ brands, total: b
 let queryClient: QueryClient;
 let fetchBrand: ReturnType<typeof vi.fn<(id: number) => Promise<Brand>>>;
 /** Selected: category 1, subcategory 11 (so 11 and 12 are on screen); signed in as user 5. */
-let selection = { selectedCategoryId: 1 as number | null, selectedSubcategoryId: 11 as number | null };
+let selection = { categoryId: 1 as number | null, subcategoryId: 11 as number | null };
 
 const send = (event: string, payload: unknown) =>
   handleRealtimeEvent(event, payload, {
@@ -54,7 +54,7 @@ const cleanups: (() => void)[] = [];
 beforeEach(() => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   fetchBrand = vi.fn<(id: number) => Promise<Brand>>();
-  selection = { selectedCategoryId: 1, selectedSubcategoryId: 11 };
+  selection = { categoryId: 1, subcategoryId: 11 };
   seed(keys.categories.list(), tree);
 });
 afterEach(() => {
@@ -343,7 +343,7 @@ describe('statuseschanged', () => {
     expect(statuses.count).toBe(0);
     expect(header.count).toBe(0);
 
-    selection = { selectedCategoryId: null, selectedSubcategoryId: 21 };
+    selection = { categoryId: null, subcategoryId: 21 };
     await send(realtimeEvents.statusesChanged, { subcategory_ids: [21] });
     expect(statuses.count).toBe(1);
   });

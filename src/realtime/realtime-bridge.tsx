@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore } from 'react';
 import { storageKeys } from '../../contract/auth';
 import { serverAnswers } from '../api/health';
 import { getAuthUserId } from '../auth/session';
-import { useSelection } from '../store/selection';
 import { bindRealtime } from './bindings';
 import { createRealtimeClient, reconnectNow } from './client';
 import { fetchBrand } from '../api/brand-detail';
@@ -34,6 +34,7 @@ const probeTimeoutMs = 2_000;
  */
 export default function RealtimeBridge() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const userId = useSyncExternalStore(subscribeToUserId, getAuthUserId, () => null);
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export default function RealtimeBridge() {
     const binding = bindRealtime(client, {
       queryClient,
       userId,
-      screen: () => currentScreenContext(queryClient, useSelection.getState()),
+      screen: () => currentScreenContext(queryClient, router.state.matches),
       fetchBrand,
       onState: (state) => {
         probe.state(state);
@@ -65,7 +66,7 @@ export default function RealtimeBridge() {
       client.disconnect();
       reset();
     };
-  }, [queryClient, userId]);
+  }, [queryClient, router, userId]);
 
   return null;
 }

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useCategories } from '../../api/categories';
 import { LiveIndicator } from '../../realtime/live-indicator';
-import { useSelection } from '../../store/selection';
+import { selectCategory, useSelection, type SelectionIds } from '../../store/selection';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
 import { AccountMenu } from './account-menu';
@@ -26,6 +27,11 @@ export interface HeaderActions {
   regenerateBusy?: boolean;
 }
 
+/** The selection the header shows, and where the operator's choice goes (src/features/dashboard/screen-selection.ts). */
+export interface HeaderSelection extends SelectionIds {
+  onChoose: (ids: SelectionIds) => void;
+}
+
 /**
  * The dashboard header (docs/product.md#dashboard-header), on every dashboard page: type switcher, category and subcategory dropdowns, the
  * selection's count badge (or a spinner while it is generating), History and Regenerate, the token balance and the
@@ -34,16 +40,22 @@ export interface HeaderActions {
  * History and Regenerate act on the selection (`HeaderTarget`) through `actions` (the dashboard layout passes the
  * History dialog and the generate calls); they are enabled whenever there is a selection to act on.
  */
-export function DashboardHeader({ actions = {}, navigationToggle }: { actions?: HeaderActions; navigationToggle?: ReactNode }) {
+export function DashboardHeader({
+  actions = {},
+  navigationToggle,
+  selection,
+}: {
+  actions?: HeaderActions;
+  navigationToggle?: ReactNode;
+  selection: HeaderSelection;
+}) {
   const categoriesQuery = useCategories();
   const type = useSelection((s) => s.selectedType);
-  const selectedCategoryId = useSelection((s) => s.selectedCategoryId);
-  const selectedSubcategoryId = useSelection((s) => s.selectedSubcategoryId);
   const { menu } = useExclusiveMenus<HeaderMenuId>();
 
-  const categoryState = categoryMenuState(categoriesQuery, selectedCategoryId);
+  const categoryState = categoryMenuState(categoriesQuery, selection.categoryId);
   const category = categoryState.kind === 'ready' ? categoryState.selected : undefined;
-  const subcategoryState = subcategoryMenuState(type, category, selectedSubcategoryId);
+  const subcategoryState = subcategoryMenuState(type, category, selection.subcategoryId);
   const subcategory = subcategoryState.kind === 'ready' ? subcategoryState.selected : undefined;
   const target = headerTarget(type, category, subcategory);
   const summary = target ? targetSummary(target) : null;
@@ -59,8 +71,17 @@ export function DashboardHeader({ actions = {}, navigationToggle }: { actions?: 
         </Link>
         <TypeSwitcher />
         <div className="app-header__selection" role="group" aria-label="Selection">
-          <CategoryMenu state={categoryState} menu={menu('category')} onRetry={() => void categoriesQuery.refetch()} />
-          <SubcategoryMenu state={subcategoryState} menu={menu('subcategory')} />
+          <CategoryMenu
+            state={categoryState}
+            menu={menu('category')}
+            onRetry={() => void categoriesQuery.refetch()}
+            onSelect={(chosen) => selection.onChoose(selectCategory(chosen))}
+          />
+          <SubcategoryMenu
+            state={subcategoryState}
+            menu={menu('subcategory')}
+            onSelect={(chosen) => selection.onChoose({ categoryId: chosen.category_id, subcategoryId: chosen.id })}
+          />
           {summary ? (
             summary.inProgress ? (
               <Spinner label="Generating" />
@@ -70,21 +91,20 @@ export function DashboardHeader({ actions = {}, navigationToggle }: { actions?: 
           ) : null}
         </div>
         <div className="app-header__actions">
-          <button type="button" className="btn btn--secondary" disabled={!target} onClick={() => target && actions.onHistory?.(target)}>
+          <Button disabled={!target} onClick={() => target && actions.onHistory?.(target)}>
             History
-          </button>
+          </Button>
           {summary?.inProgress ? null : actions.regenerating ? (
             <Spinner label="Regenerating" />
           ) : (
-            <button
-              type="button"
-              className="btn btn--primary"
+            <Button
+              variant="primary"
               disabled={!target}
               aria-disabled={actions.regenerateBusy || undefined}
               onClick={() => target && actions.onRegenerate?.(target)}
             >
               Regenerate
-            </button>
+            </Button>
           )}
         </div>
         <div className="app-header__account">

@@ -1,9 +1,11 @@
 import { DropdownMenu } from 'radix-ui';
+import type { Category, Subcategory } from '../../../contract/categories';
+import { FetchFailure } from '../../ui/fetch-failure';
 import { MenuContent, MenuRadioItem } from '../../ui/menu';
-import { useSelection } from '../../store/selection';
 import { headerTexts, type CategoryMenuState, type SubcategoryMenuState } from './header-model';
 
 type MenuControl = { open: boolean; onOpenChange: (open: boolean) => void; onCloseAutoFocus: (event: Event) => void };
+type MenuProps<State, Item> = { state: State; menu: MenuControl; onSelect: (item: Item) => void };
 
 function Chevron() {
   return (
@@ -35,43 +37,36 @@ function InertTrigger({ label, value, busy }: { label: string; value: string; bu
   );
 }
 
-/**
- * The category dropdown (docs/product.md#dashboard-header): 'Loading...' while categories load, the error text with a retry when they cannot
- * be loaded, 'No categories available' when there are none; otherwise a radio list of the categories.
- */
-export function CategoryMenu({ state, menu, onRetry }: { state: CategoryMenuState; menu: MenuControl; onRetry: () => void }) {
-  const selectCategory = useSelection((s) => s.selectCategory);
-
-  if (state.kind === 'loading') return <InertTrigger label="Category" value={headerTexts.loading} busy />;
-  if (state.kind === 'empty') return <InertTrigger label="Category" value={headerTexts.noCategories} />;
-  if (state.kind === 'error') {
-    return (
-      <div className="header-error" role="alert">
-        <span>{headerTexts.error}</span>
-        <button type="button" className="btn btn--link" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    );
-  }
-
-  const { categories, selected } = state;
+/** A radio list of the header's selection: its trigger shows the chosen item, or asks for one ("Select a category"). */
+function ChoiceMenu<T extends { id: number; name: string }>({
+  label,
+  items,
+  selected,
+  menu,
+  onSelect,
+}: {
+  label: 'Category' | 'Subcategory';
+  items: readonly T[];
+  selected: T | undefined;
+  menu: MenuControl;
+  onSelect: (item: T) => void;
+}) {
   return (
     <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={menu.onOpenChange}>
       <DropdownMenu.Trigger className="select-trigger" title={selected?.name}>
-        <TriggerFace label="Category" value={selected?.name ?? 'Select a category'} muted={!selected} />
+        <TriggerFace label={label} value={selected?.name ?? `Select a ${label.toLowerCase()}`} muted={!selected} />
       </DropdownMenu.Trigger>
       <MenuContent className="menu--scroll" onCloseAutoFocus={menu.onCloseAutoFocus}>
         <DropdownMenu.RadioGroup
           value={selected ? String(selected.id) : ''}
           onValueChange={(value) => {
-            const category = categories.find((c) => String(c.id) === value);
-            if (category) selectCategory(category);
+            const item = items.find((candidate) => String(candidate.id) === value);
+            if (item) onSelect(item);
           }}
         >
-          {categories.map((category) => (
-            <MenuRadioItem key={category.id} value={String(category.id)}>
-              <span className="menu__text">{category.name}</span>
+          {items.map((item) => (
+            <MenuRadioItem key={item.id} value={String(item.id)}>
+              <span className="menu__text">{item.name}</span>
             </MenuRadioItem>
           ))}
         </DropdownMenu.RadioGroup>
@@ -81,37 +76,23 @@ export function CategoryMenu({ state, menu, onRetry }: { state: CategoryMenuStat
 }
 
 /**
+ * The category dropdown (docs/product.md#dashboard-header): 'Loading...' while categories load, the error text with a retry when they cannot
+ * be loaded, 'No categories available' when there are none; otherwise a radio list of the categories.
+ */
+export function CategoryMenu({ state, menu, onSelect, onRetry }: MenuProps<CategoryMenuState, Category> & { onRetry: () => void }) {
+  if (state.kind === 'loading') return <InertTrigger label="Category" value={headerTexts.loading} busy />;
+  if (state.kind === 'empty') return <InertTrigger label="Category" value={headerTexts.noCategories} />;
+  if (state.kind === 'error') return <FetchFailure inline className="header-error" message={headerTexts.error} onRetry={onRetry} />;
+  return <ChoiceMenu label="Category" items={state.categories} selected={state.selected} menu={menu} onSelect={onSelect} />;
+}
+
+/**
  * The subcategory dropdown (docs/product.md#dashboard-header), only for the Equipments type: 'Select a category first' without a category,
  * 'No subcategories available' when the category has none; otherwise a radio list of its subcategories.
  */
-export function SubcategoryMenu({ state, menu }: { state: SubcategoryMenuState; menu: MenuControl }) {
-  const selectSubcategory = useSelection((s) => s.selectSubcategory);
-
+export function SubcategoryMenu({ state, menu, onSelect }: MenuProps<SubcategoryMenuState, Subcategory>) {
   if (state.kind === 'hidden') return null;
   if (state.kind === 'no-category') return <InertTrigger label="Subcategory" value={headerTexts.selectCategoryFirst} />;
   if (state.kind === 'empty') return <InertTrigger label="Subcategory" value={headerTexts.noSubcategories} />;
-
-  const { subcategories, selected } = state;
-  return (
-    <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={menu.onOpenChange}>
-      <DropdownMenu.Trigger className="select-trigger" title={selected?.name}>
-        <TriggerFace label="Subcategory" value={selected?.name ?? 'Select a subcategory'} muted={!selected} />
-      </DropdownMenu.Trigger>
-      <MenuContent className="menu--scroll" onCloseAutoFocus={menu.onCloseAutoFocus}>
-        <DropdownMenu.RadioGroup
-          value={selected ? String(selected.id) : ''}
-          onValueChange={(value) => {
-            const subcategory = subcategories.find((s) => String(s.id) === value);
-            if (subcategory) selectSubcategory(subcategory.id);
-          }}
-        >
-          {subcategories.map((subcategory) => (
-            <MenuRadioItem key={subcategory.id} value={String(subcategory.id)}>
-              <span className="menu__text">{subcategory.name}</span>
-            </MenuRadioItem>
-          ))}
-        </DropdownMenu.RadioGroup>
-      </MenuContent>
-    </DropdownMenu.Root>
-  );
+  return <ChoiceMenu label="Subcategory" items={state.subcategories} selected={state.selected} menu={menu} onSelect={onSelect} />;
 }

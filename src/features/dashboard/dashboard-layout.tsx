@@ -4,12 +4,12 @@ import { DashboardHeader } from '../dashboard-header';
 import { CostConfirmDialog, useHeaderRegenerate } from '../generation';
 import { useHeaderHistory } from '../history';
 import { AppNavigation, NavigationToggle } from './app-navigation';
-import { useReconcileSelection } from './use-reconcile-selection';
+import { useSelectionInAddress } from './screen-selection';
 import { useScreenTypeFromRoute } from './use-screen-type';
 
 /** The /dashboard layout (docs/product.md#screens-and-routes): the header above every dashboard screen, the left navigation beside it (docs/product.md#left-navigation). */
 export function DashboardLayout() {
-  useReconcileSelection();
+  const selection = useSelectionInAddress();
   useScreenTypeFromRoute();
   const history = useHeaderHistory();
   const regenerate = useHeaderRegenerate();
@@ -21,6 +21,7 @@ export function DashboardLayout() {
         </a>
         <DashboardHeader
           navigationToggle={<NavigationToggle />}
+          selection={{ ...selection.ids, onChoose: selection.choose }}
           actions={{
             onHistory: history.open,
             onRegenerate: regenerate.regenerate,

@@ -5,7 +5,9 @@ import { columnsToSearch } from '../../ui/data-table/url-state';
 
 /**
  * The full address of this screen showing a view: its quick filter, sort and visible columns in the search params
- * (`q`, `sort`, `dir`, `cols`), the screen's other params kept. Opened by anyone, it shows the same grid.
+ * (`q`, `sort`, `dir`, `cols`), the screen's other params kept: the selection the grid shows (`category`,
+ * `subcategory`: docs/product.md#selection), the open Equipment Details (`items`). Opened by anyone, it shows the
+ * same grid of the same subcategory or category, whatever their own last selection.
  */
 export function useViewLink() {
   const router = useRouter();
