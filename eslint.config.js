@@ -170,4 +170,32 @@ export default tseslint.config(
       ]),
     },
   },
+  {
+    // A button is ui/button.tsx's (variants, the pending hold): no hand-written `btn` class outside src/ui.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='className'] Literal[value=/(^|\\s)btn(\\s|--|$)/]",
+          message: 'Use Button (src/ui/button.tsx), or buttonClass() for a radix part that renders its own button.',
+        },
+        {
+          selector: "JSXAttribute[name.name='className'] TemplateElement[value.raw=/(^|\\s)btn(\\s|--|$)/]",
+          message: 'Use Button (src/ui/button.tsx), or buttonClass() for a radix part that renders its own button.',
+        },
+      ],
+    },
+  },
+  {
+    // Files and functions a newcomer can hold in their head (docs/ARCHITECTURE.md, Conventions). Tests, seeds, test
+    // support and the database schema are lists, not logic.
+    files: ['contract/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'server/test/**', 'src/test/**', 'server/seed/**', 'server/db/schema.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
 );

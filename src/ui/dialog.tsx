@@ -1,5 +1,6 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useRef, type ReactNode, type RefObject } from 'react';
+import { buttonClass } from './button';
 
 /**
  * Focus back to what opened a dialog (docs/product.md#keyboard-focus-and-feedback): radix returns it to its own Trigger only, and most of our dialogs
@@ -25,44 +26,48 @@ function useFocusOpenerOnClose(returnFocusTo: RefObject<HTMLElement | null> | un
   };
 }
 
-/**
- * A modal dialog with a title, an optional description, a close button and the app's styling (radix Dialog:
- * focus trap, Escape and outside click close it, focus returns to the opener).
- * Put errors that happen inside a dialog inside it (`<p role="alert">`): a modal hides the rest of the page, toasts
- * included, from assistive technology.
- */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-  className,
-  returnFocusTo,
-}: {
+interface ShellProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
-  /** A class of the dialog's own, beside `dialog dialog--{size}` (e.g. a width sized to its content). */
-  className?: string;
   /** Where the focus goes on close, when the opener is gone by then (e.g. a menu item). Default: the opener. */
   returnFocusTo?: RefObject<HTMLElement | null>;
-}) {
+  /** Where the focus goes on open. Default: radix's choice (the first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
+/** The frame every dialog shares: overlay, title, close button, description, body and footer. */
+function DialogShell({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  returnFocusTo,
+  initialFocus,
+  contentClassName,
+  overlayClassName,
+}: ShellProps & { contentClassName: string; overlayClassName?: string }) {
   const returnFocus = useFocusOpenerOnClose(returnFocusTo);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Overlay className={['dialog-overlay', overlayClassName].filter(Boolean).join(' ')} />
         <Dialog.Content
-          className={`dialog dialog--${size}${className ? ` ${className}` : ''}`}
+          className={contentClassName}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          {...returnFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
+          }}
         >
           <header className="dialog__header">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
@@ -76,6 +81,34 @@ export function Modal({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * A modal dialog with a title, an optional description, a close button and the app's styling (radix Dialog:
+ * focus trap, Escape and outside click close it, focus returns to the opener).
+ * Put errors that happen inside a dialog inside it (`<p role="alert">`): a modal hides the rest of the page, toasts
+ * included, from assistive technology.
+ */
+export function Modal({
+  size = 'md',
+  className,
+  ...shell
+}: ShellProps & {
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** A class of the dialog's own, beside `dialog dialog--{size}` (e.g. a width sized to its content). */
+  className?: string;
+}) {
+  return <DialogShell {...shell} contentClassName={['dialog', `dialog--${size}`, className].filter(Boolean).join(' ')} />;
+}
+
+/**
+ * A side sheet: the same dialog, docked to the right edge at full height (an editor beside the grid it edits). It is
+ * modal like `Modal`, and may open above one (a sheet's layer is above a dialog's).
+ */
+export function Sheet({ className, ...shell }: ShellProps & { className?: string }) {
+  return (
+    <DialogShell {...shell} overlayClassName="dialog-overlay--sheet" contentClassName={['sheet', className].filter(Boolean).join(' ')} />
   );
 }
 
@@ -115,8 +148,8 @@ export function ConfirmDialog({
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : null}
           <footer className="dialog__footer">
-            <AlertDialog.Cancel className="btn btn--secondary">{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={destructive ? 'btn btn--danger' : 'btn btn--primary'} onClick={onConfirm}>
+            <AlertDialog.Cancel className={buttonClass()}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action className={buttonClass({ variant: destructive ? 'danger' : 'primary' })} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </footer>

@@ -3,6 +3,7 @@ import { bulkConfirmThreshold } from '../../../contract/bulk-exclusions';
 import type { ExclusionChangeAnswer } from '../../../contract/exclusion-changes';
 import { useBulkExclude, type BulkExclusionBody, type BulkTarget } from '../../api/bulk-exclusions';
 import { exclusionErrorText } from '../../api/exclusions';
+import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 import { useExclusionToast } from '../exclusion-undo';
@@ -14,6 +15,50 @@ type Action = 'exclude' | 'unexclude';
 export interface BulkOutcomeHandlers {
   done: (message: string, undo: ExclusionChangeAnswer['undo']) => void;
   failed: (text: string) => void;
+}
+
+interface BulkRunOptions<T extends BulkTarget> {
+  target: T;
+  selection: BulkExclusionBody<T>['selection'];
+  onDone: () => void;
+  outcome?: BulkOutcomeHandlers;
+}
+
+/**
+ * Sends one bulk action, one at a time (a ref as well as the state: a second click in the same frame must not send a
+ * second request), and tells its outcome. `lastButtonRef` is the button that asked: the focus goes back to it.
+ */
+function useBulkExclusionRun<T extends BulkTarget>({ target, selection, onDone, outcome }: BulkRunOptions<T>) {
+  const mutation = useBulkExclude(target);
+  const showToast = useExclusionToast();
+  const showOutcome = outcome?.done ?? showToast;
+  const showFailure = outcome?.failed ?? ((text: string) => toast.error(text));
+  const sendingRef = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const lastButtonRef = useRef<HTMLButtonElement | null>(null);
+
+  const run = (action: Action) => {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setBusy(true);
+    mutation
+      .mutateAsync({ excluded: action === 'exclude', selection } as BulkExclusionBody<T>)
+      .then(
+        (answer) => {
+          // The selection bar (and this button) goes once the selection is spent: the focus goes to the grid.
+          const grid = lastButtonRef.current?.closest('.data-table')?.querySelector<HTMLElement>('.data-table__scroll');
+          showOutcome(answer.message, answer.undo);
+          onDone();
+          if (grid) requestAnimationFrame(() => grid.focus());
+        },
+        (error: unknown) => showFailure(exclusionErrorText(error, bulkTexts.failed)),
+      )
+      .finally(() => {
+        sendingRef.current = false;
+        setBusy(false);
+      });
+  };
+  return { run, busy, sendingRef, lastButtonRef };
 }
 
 /**
@@ -40,41 +85,12 @@ export function BulkExclusionButtons<T extends BulkTarget>({
   onDone: () => void;
   outcome?: BulkOutcomeHandlers;
 }) {
-  const mutation = useBulkExclude(target);
-  const showToast = useExclusionToast();
-  const showOutcome = outcome?.done ?? showToast;
-  const showFailure = outcome?.failed ?? ((text: string) => toast.error(text));
+  const { run, busy, sendingRef, lastButtonRef } = useBulkExclusionRun({ target, selection, onDone, outcome });
   const [confirming, setConfirming] = useState<Action | null>(null);
-  // A ref as well as the mutation's state: a second click in the same frame must not send a second request.
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const lastButton = useRef<HTMLButtonElement | null>(null);
-
-  const run = (action: Action) => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    mutation
-      .mutateAsync({ excluded: action === 'exclude', selection } as BulkExclusionBody<T>)
-      .then(
-        (answer) => {
-          // The selection bar (and this button) goes once the selection is spent: the focus goes to the grid.
-          const grid = lastButton.current?.closest('.data-table')?.querySelector<HTMLElement>('.data-table__scroll');
-          showOutcome(answer.message, answer.undo);
-          onDone();
-          if (grid) requestAnimationFrame(() => grid.focus());
-        },
-        (error: unknown) => showFailure(exclusionErrorText(error, bulkTexts.failed)),
-      )
-      .finally(() => {
-        sending.current = false;
-        setBusy(false);
-      });
-  };
 
   const start = (action: Action, button: HTMLButtonElement) => {
-    if (sending.current) return;
-    lastButton.current = button;
+    if (sendingRef.current) return;
+    lastButtonRef.current = button;
     if (count > bulkConfirmThreshold) setConfirming(action);
     else run(action);
   };
@@ -82,16 +98,15 @@ export function BulkExclusionButtons<T extends BulkTarget>({
   return (
     <>
       {actions.map((action) => (
-        <button
+        <Button
           key={action}
-          type="button"
-          className={`btn btn--compact ${action === 'exclude' ? 'btn--danger' : 'btn--secondary'}`}
-          disabled={busy}
-          aria-busy={busy || undefined}
+          variant={action === 'exclude' ? 'danger' : 'secondary'}
+          size="compact"
+          pending={busy}
           onClick={(event) => start(action, event.currentTarget)}
         >
           {action === 'exclude' ? bulkTexts.exclude : bulkTexts.unexclude}
-        </button>
+        </Button>
       ))}
       <ConfirmDialog
         open={confirming !== null}
@@ -107,7 +122,7 @@ export function BulkExclusionButtons<T extends BulkTarget>({
           if (confirming) run(confirming);
           setConfirming(null);
         }}
-        returnFocusTo={lastButton}
+        returnFocusTo={lastButtonRef}
       />
     </>
   );

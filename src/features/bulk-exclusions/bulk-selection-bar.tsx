@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../ui/button';
 import './bulk-exclusions.css';
 import { bulkTexts, type Noun } from './bulk-texts';
 
@@ -36,9 +37,9 @@ export function BulkSelectionBar({
         {allMatching ? bulkTexts.allSelected(matching) : bulkTexts.picked(picked)}
       </span>
       {!allMatching && canSelectAll ? <SelectAllMatching total={matching} noun={noun} onSelect={onSelectAll} /> : null}
-      <button type="button" className="btn btn--link bulk-bar__link" aria-label={bulkTexts.clearLabel} onClick={onClear}>
+      <Button variant="link" className="bulk-bar__link" aria-label={bulkTexts.clearLabel} onClick={onClear}>
         {bulkTexts.clear}
-      </button>
+      </Button>
       <span className="bulk-bar__actions">{children}</span>
     </div>
   );
@@ -47,8 +48,8 @@ export function BulkSelectionBar({
 /** "Select all N matching": beside a grid's count, or in the selection bar once some rows are ticked. */
 export function SelectAllMatching({ total, noun, onSelect }: { total: number; noun: Noun; onSelect: () => void }) {
   return (
-    <button type="button" className="btn btn--link bulk-bar__link" aria-label={bulkTexts.selectAllLabel(total, noun)} onClick={onSelect}>
+    <Button variant="link" className="bulk-bar__link" aria-label={bulkTexts.selectAllLabel(total, noun)} onClick={onSelect}>
       {bulkTexts.selectAll(total)}
-    </button>
+    </Button>
   );
 }

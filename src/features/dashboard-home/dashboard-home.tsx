@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useUserTokens } from '../../api/auth';
 import { useOverview } from '../../api/overview';
 import { formatCount } from '../../ui/data-table';
+import { FetchFailure } from '../../ui/fetch-failure';
 import { Spinner } from '../../ui/spinner';
 import { LatestRuns } from './latest-runs';
 import { StatusSummary } from './status-summary';
@@ -29,12 +30,12 @@ export function DashboardHome() {
           <Spinner label="Loading the overview" size="lg" />
         </div>
       ) : overview.isError ? (
-        <div className="home__state home__state--error" role="alert">
-          <p>{homeTexts.fetchFailed}</p>
-          <button type="button" className="btn btn--secondary" disabled={overview.isFetching} onClick={() => void overview.refetch()}>
-            Retry
-          </button>
-        </div>
+        <FetchFailure
+          className="home__state home__state--error"
+          message={homeTexts.fetchFailed}
+          retrying={overview.isFetching}
+          onRetry={() => void overview.refetch()}
+        />
       ) : (
         <>
           <div className="home__cards">

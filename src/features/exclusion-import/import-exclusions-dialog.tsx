@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { exclusionImportFile } from '../../../contract/exclusion-import';
 import { useApplyExclusionImport, usePreviewExclusionImport } from '../../api/exclusion-import';
 import { errorMessage } from '../../api/http';
+import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { useExclusionToast } from '../exclusion-undo';
 import { ImportPreview } from './import-preview';
@@ -17,17 +18,17 @@ export function ImportExclusionsButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn--secondary" onClick={() => setOpen(true)}>
-        {importTexts.open}
-      </button>
+      <Button onClick={() => setOpen(true)}>{importTexts.open}</Button>
       {open ? <ImportExclusionsDialog onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
-  const inputId = useId();
-  const hintId = useId();
+/**
+ * The chosen file, its preview, and applying it: `applying` (and a ref, read synchronously) from the first click on
+ * Exclude until the server answers; `error` is what went wrong, if anything.
+ */
+function useExclusionImport(onClose: () => void) {
   const [file, setFile] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const preview = usePreviewExclusionImport();
@@ -71,6 +72,13 @@ function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
       : apply.isError
         ? errorMessage(apply.error, importTexts.applyFailed)
         : null;
+  return { choose, exclude, applying, applyingRef, error, preview };
+}
+
+function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
+  const inputId = useId();
+  const hintId = useId();
+  const { choose, exclude, applying, applyingRef, error, preview } = useExclusionImport(onClose);
   const answer = preview.data;
 
   return (
@@ -83,13 +91,19 @@ function ImportExclusionsDialog({ onClose }: { onClose: () => void }) {
       size="lg"
       footer={
         <>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={applying}>
+          <Button onClick={onClose} disabled={applying}>
             {importTexts.cancel}
-          </button>
+          </Button>
           {answer ? (
-            <button type="button" className="btn btn--primary" onClick={exclude} disabled={applying || answer.to_exclude === 0}>
-              {applying ? importTexts.applying : excludeLabel(answer.kind, answer.to_exclude)}
-            </button>
+            <Button
+              variant="primary"
+              onClick={exclude}
+              pending={applying}
+              pendingLabel={importTexts.applying}
+              disabled={answer.to_exclude === 0}
+            >
+              {excludeLabel(answer.kind, answer.to_exclude)}
+            </Button>
           ) : null}
         </>
       }

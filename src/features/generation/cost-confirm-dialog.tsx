@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { EstimateAnswer } from '../../../contract/estimate';
 import { useUpdatePreferences } from '../../api/preferences';
 import { formatTokens } from '../../api/tokens';
+import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { usePurchaseDialog } from '../../store/purchase-dialog';
 import { useCostQuestion, type CostQuestion } from './cost-gate';
@@ -106,24 +107,21 @@ function CostQuestionBody({ question }: { question: CostQuestion }) {
         </>
       )}
       <footer className="dialog__footer cost__footer">
-        <button type="button" className="btn btn--secondary" onClick={() => question.answer(false)}>
-          Cancel
-        </button>
+        <Button onClick={() => question.answer(false)}>Cancel</Button>
         {estimate.runs === 0 ? null : covered ? (
-          <button type="button" className="btn btn--primary" onClick={confirm} disabled={confirming}>
+          <Button variant="primary" onClick={confirm} disabled={confirming}>
             Confirm
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
-            className="btn btn--primary"
+          <Button
+            variant="primary"
             onClick={() => {
               question.answer(false);
               openPurchase(true);
             }}
           >
             Purchase Tokens
-          </button>
+          </Button>
         )}
       </footer>
     </div>

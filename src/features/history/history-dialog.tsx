@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GenerationHistoryEntry } from '../../../contract/history';
 import { historyErrorText, useHistory, type HistorySource } from '../../api/history';
+import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
@@ -60,12 +61,13 @@ function HistoryBody({ source, emptyText }: { source: HistorySource; emptyText: 
   if (isError) {
     return (
       <div className="history__state">
+        {/* The alert is the message alone: FetchFailure's would read its Retry label as well. */}
         <p role="alert" className="form-error">
           {historyErrorText}
         </p>
-        <button type="button" className="btn btn--secondary" disabled={isFetching} onClick={() => void refetch()}>
+        <Button disabled={isFetching} onClick={() => void refetch()}>
           Retry
-        </button>
+        </Button>
       </div>
     );
   }

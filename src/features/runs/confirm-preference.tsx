@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { usePreferences, useUpdatePreferences } from '../../api/preferences';
 import { errorMessage } from '../../api/http';
 import { formatTokens } from '../../api/tokens';
+import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast-store';
 
 export const preferenceTexts = {
@@ -54,9 +55,9 @@ export function ConfirmPreference() {
         onChange={(event) => setDraft(event.target.value)}
       />
       <span>tokens</span>
-      <button type="submit" className="btn btn--secondary" disabled={!valid || update.isPending || draft === null}>
+      <Button type="submit" pending={update.isPending} disabled={!valid || draft === null}>
         Save
-      </button>
+      </Button>
       <span className="runs__preference-note" aria-live="polite">
         {current === undefined ? '' : current === 0 ? preferenceTexts.always : preferenceTexts.from(current)}
       </span>

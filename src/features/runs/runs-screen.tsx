@@ -1,10 +1,11 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useId, useMemo } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { runStatusFilters, runTypes } from '../../../contract/run-filters';
 import type { Run } from '../../../contract/runs';
 import { useRuns } from '../../api/runs';
 import { useGridColumnSettings } from '../../api/grid-settings';
-import { DataTable, useDataTable } from '../../ui/data-table';
+import { useDataTable } from '../../ui/data-table';
+import { PagedGrid, SelectFilter, usePagedSearchUpdate } from '../../ui/paged-grid';
 import { ConfirmPreference } from './confirm-preference';
 import { runColumns } from './run-columns';
 import { queryOfRunsSearch, runsPageSize, type RunsSearch } from './runs-search';
@@ -19,116 +20,61 @@ const noRuns: Run[] = [];
  */
 export function RunsScreen() {
   const search = useSearch({ from: '/dashboard/runs' });
-  const navigate = useNavigate({ from: '/dashboard/runs' });
   const query = useMemo(() => queryOfRunsSearch(search), [search]);
   const runs = useRuns(query);
   const rows = runs.data?.runs ?? noRuns;
-  const total = runs.data?.total;
-  const statusId = useId();
-  const typeId = useId();
-
-  const update = useCallback(
-    (patch: Partial<RunsSearch>) =>
-      void navigate({ search: (previous) => ({ ...previous, page: undefined, ...patch }), replace: !('page' in patch) }),
-    [navigate],
-  );
+  const update = usePagedSearchUpdate<RunsSearch>();
   const columnSettings = useGridColumnSettings('runs');
   const table = useDataTable({ columns: runColumns, columnSettings, data: rows, getRowId: (run) => String(run.id), serverSide: true });
-  const page = search.page ?? 1;
-  const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / runsPageSize));
   const filtered = search.status !== undefined || search.type !== undefined || search.run !== undefined;
 
   return (
-    <section className="screen runs" aria-labelledby="screen-title">
-      <header className="runs__header">
-        <h1 id="screen-title" className="screen__title">
-          {runsTexts.title}
-        </h1>
-        <ConfirmPreference />
-      </header>
-      <div className="runs__filters" role="group" aria-label="Filters">
-        <div className="field">
-          <label className="field__label" htmlFor={statusId}>
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="input"
-            value={search.status ?? ''}
-            onChange={(event) => update({ status: (event.target.value || undefined) as RunsSearch['status'] })}
-          >
-            <option value="">All</option>
-            {runStatusFilters.map((value) => (
-              <option key={value} value={value}>
-                {statusFilterLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={typeId}>
-            Type
-          </label>
-          <select
-            id={typeId}
-            className="input"
-            value={search.type ?? ''}
-            onChange={(event) => update({ type: (event.target.value || undefined) as RunsSearch['type'] })}
-          >
-            <option value="">All</option>
-            {runTypes.map((value) => (
-              <option key={value} value={value}>
-                {typeLabels[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {search.run !== undefined ? (
-          <p className="runs__one">
-            {runsTexts.oneRun(search.run)} ·{' '}
-            <Link to="/dashboard/runs" search={{}}>
-              {runsTexts.showAll}
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      <DataTable
-        table={table}
-        caption="Your generation runs, newest first"
-        emptyText={filtered ? runsTexts.noMatch : runsTexts.empty}
-        loading={runs.isPending}
-        error={
-          runs.isError && rows.length === 0 ? (
-            <span>
-              {runsTexts.fetchFailed}{' '}
-              <button type="button" className="btn btn--link" onClick={() => void runs.refetch()}>
-                Retry
-              </button>
-            </span>
-          ) : undefined
-        }
-        filterLabel={false}
-        maxHeight="none"
-        getRowClassName={(row) => (row.original.id === search.run ? 'runs__row--picked' : undefined)}
+    <PagedGrid
+      className="runs"
+      title={runsTexts.title}
+      headerEnd={<ConfirmPreference />}
+      filters={<RunsFilters search={search} onChange={update} />}
+      list={runs}
+      failedText={runsTexts.fetchFailed}
+      shown={rows.length}
+      total={runs.data?.total}
+      page={search.page ?? 1}
+      pageSize={runsPageSize}
+      onPageChange={(page) => update({ page })}
+      table={table}
+      caption="Your generation runs, newest first"
+      emptyText={filtered ? runsTexts.noMatch : runsTexts.empty}
+      getRowClassName={(row) => (row.original.id === search.run ? 'runs__row--picked' : undefined)}
+    />
+  );
+}
+
+/** The status and type filters, and while the URL names one run, that run with a way back to all of them. */
+function RunsFilters({ search, onChange }: { search: RunsSearch; onChange: (patch: Partial<RunsSearch>) => void }) {
+  return (
+    <>
+      <SelectFilter
+        label="Status"
+        value={search.status}
+        options={runStatusFilters}
+        optionLabel={(status) => statusFilterLabels[status]}
+        onChange={(status) => onChange({ status })}
       />
-      {total !== undefined && total > 0 ? (
-        <nav className="runs__paging" aria-label="Pages">
-          <p aria-live="polite">{runsTexts.paging(query.offset + 1, query.offset + rows.length, total)}</p>
-          <div className="runs__pager">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={page <= 1}
-              onClick={() => update({ page: page - 1 === 1 ? undefined : page - 1 })}
-            >
-              Previous
-            </button>
-            <button type="button" className="btn btn--secondary" disabled={page >= pages} onClick={() => update({ page: page + 1 })}>
-              Next
-            </button>
-          </div>
-        </nav>
+      <SelectFilter
+        label="Type"
+        value={search.type}
+        options={runTypes}
+        optionLabel={(type) => typeLabels[type]}
+        onChange={(type) => onChange({ type })}
+      />
+      {search.run !== undefined ? (
+        <p className="runs__one">
+          {runsTexts.oneRun(search.run)} ·{' '}
+          <Link to="/dashboard/runs" search={{}}>
+            {runsTexts.showAll}
+          </Link>
+        </p>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -1,8 +1,6 @@
 import type { RunStatusFilter, RunType } from '../../../contract/run-filters';
 import type { Run } from '../../../contract/runs';
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 export const runsTexts = {
   title: 'Runs',
   empty: 'No runs yet. Every generation you start shows here.',
@@ -12,7 +10,6 @@ export const runsTexts = {
   running: 'Running',
   oneRun: (id: number) => `Run #${id}`,
   showAll: 'Show all runs',
-  paging: (first: number, last: number, total: number) => `Showing ${count(first)} to ${count(last)} of ${count(total)}`,
   cancelTitle: 'Cancel this generation?',
   cancelDescription: (run: Run) =>
     `${targetText(run)}: the generation stops now. Nothing it generated is kept and nothing is charged; the tokens it holds are released.`,

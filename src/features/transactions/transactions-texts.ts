@@ -8,8 +8,6 @@ export const transactionsTexts = {
   empty: 'No transactions yet.',
   noMatch: 'No transactions match these filters.',
   fetchFailed: 'The transactions could not be loaded.',
-  /** docs/product.md#transactions-screen: "Showing 1 to 10 of 50" */
-  paging: (first: number, last: number, total: number) => `Showing ${count(first)} to ${count(last)} of ${count(total)}`,
   sums: (deposits: number, withdrawals: number) => `Deposits +${count(deposits)} · Withdrawals -${count(withdrawals)}`,
   clearFilters: 'Clear filters',
 } as const;
