@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useUnexcludeBrand } from '../../api/exclusions';
+import { buttonClass } from '../../ui/button';
 import { MenuContent, MenuItem } from '../../ui/menu';
 import { toast } from '../../ui/toast';
 import { useExclusionToast } from '../exclusion-undo';
@@ -24,7 +25,7 @@ export function BrandExclusionActions({ brand }: { brand: Pick<Brand, 'id' | 'na
     // Not modal: a row menu need not hide the rest of the page from assistive technology (focus still moves in).
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        className="btn btn--secondary btn--compact"
+        className={buttonClass({ variant: 'secondary', size: 'compact' })}
         aria-label={`Actions for ${brand.name}`}
         disabled={unexclude.isPending}
       >

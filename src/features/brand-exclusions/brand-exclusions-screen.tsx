@@ -6,6 +6,7 @@ import { brandExclusionExportColumns } from '../../../contract/grid-exports';
 import { exportBrandExclusions } from '../../api/grid-exports';
 import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState, type DataTableRow } from '../../ui/data-table';
+import { FetchFailure } from '../../ui/fetch-failure';
 import { ImportExclusionsButton } from '../exclusion-import';
 import { brandExclusionColumns, sortableBrandExclusionColumns, type BrandExclusionsVariant } from './brand-exclusion-columns';
 import { BrandInformationPanel } from './brand-information-panel';
@@ -63,17 +64,13 @@ export function BrandExclusionsScreen({ variant, subNav }: { variant: BrandExclu
         loading={exclusions.isPending}
         error={
           exclusions.isError && !exclusions.data ? (
-            <span className="brand-exclusions__failure">
-              <span>{exclusionErrorText(exclusions.error, brandExclusionTexts.fetchFailed)}</span>
-              <button
-                type="button"
-                className="btn btn--secondary btn--compact"
-                onClick={() => void exclusions.refetch()}
-                disabled={exclusions.isFetching}
-              >
-                {exclusions.isFetching ? 'Retrying…' : 'Try again'}
-              </button>
-            </span>
+            <FetchFailure
+              message={exclusionErrorText(exclusions.error, brandExclusionTexts.fetchFailed)}
+              retrying={exclusions.isFetching}
+              retryLabel={exclusions.isFetching ? 'Retrying…' : 'Try again'}
+              onRetry={() => void exclusions.refetch()}
+              announce={false}
+            />
           ) : undefined
         }
         emptyText={urlState.globalFilter ? brandExclusionsEmptyTexts.noMatch : brandExclusionsEmptyTexts.empty}

@@ -1,4 +1,5 @@
 import type { Brand } from '../../../contract/brands';
+import { IconButton } from '../../ui/button';
 import { MenuItem } from '../../ui/menu';
 import { RowMenu } from '../../ui/row-menu';
 import { useBrandRow } from './brand-row-context';
@@ -11,9 +12,7 @@ export function BrandActions({ brand }: { brand: Brand }) {
 
   return (
     <div className="brands__actions">
-      <button type="button" className="icon-button brands__icon" aria-label={`History of ${brand.name}`} onClick={() => openHistory(brand)}>
-        <HistoryIcon />
-      </button>
+      <IconButton className="brands__icon" label={`History of ${brand.name}`} icon={<HistoryIcon />} onClick={() => openHistory(brand)} />
       <RowMenu
         className="icon-button brands__icon"
         label={`More actions for ${brand.name}`}
@@ -33,7 +32,6 @@ export function BrandActions({ brand }: { brand: Brand }) {
 function HistoryIcon() {
   return (
     <svg
-      aria-hidden="true"
       width="18"
       height="18"
       viewBox="0 0 24 24"

@@ -2,6 +2,7 @@ import type { Brand, BrandSortField } from '../../../contract/brands';
 import { brandExportColumns as headers } from '../../../contract/grid-exports';
 import { notGeneratedStatus } from '../../../contract/statuses';
 import { dataTableColumns, DateTimeCell, formatCount, selectionColumn, TextCell, type DataTableRow } from '../../ui/data-table';
+import { IconButton } from '../../ui/button';
 import { StatusBadge } from '../../ui/status-badge';
 import { BrandActions } from './brand-actions';
 import { useBrandRow } from './brand-row-context';
@@ -57,17 +58,13 @@ function NameCell({ row }: { row: DataTableRow<Brand> }) {
   const count = brand.equipments_count;
   return (
     <div className="brands__name">
-      <button
-        type="button"
-        className="icon-button data-table__expander"
+      <IconButton
+        className="data-table__expander"
         aria-expanded={row.getIsExpanded()}
-        aria-label={`Equipment of ${brand.name}`}
+        label={`Equipment of ${brand.name}`}
+        icon={<span className="data-table__chevron">›</span>}
         onClick={row.getToggleExpandedHandler()}
-      >
-        <span aria-hidden="true" className="data-table__chevron">
-          ›
-        </span>
-      </button>
+      />
       <span className="brands__name-text">
         <strong>{brand.name}</strong>
         {count === undefined ? null : (

@@ -4,6 +4,7 @@ import { useBrandEquipments } from '../../api/brands';
 import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
 import { exportEquipments } from '../../api/grid-exports';
 import { DataTable, dataTableColumns, DateTimeCell, ExportMenu, formatCount, TextCell, useDataTable } from '../../ui/data-table';
+import { FetchFailure } from '../../ui/fetch-failure';
 import { Spinner } from '../../ui/spinner';
 import { brandsTexts } from './brands-texts';
 
@@ -55,11 +56,8 @@ function LoadedEquipment({ brand }: { brand: Brand }) {
   }
   if (isError) {
     return (
-      <p className="brands__panel-text" role="alert">
-        {brandsTexts.equipmentFetchFailed}{' '}
-        <button type="button" className="btn btn--link" disabled={isFetching} onClick={() => void refetch()}>
-          Retry
-        </button>
+      <p className="brands__panel-text">
+        <FetchFailure message={brandsTexts.equipmentFetchFailed} retrying={isFetching} onRetry={() => void refetch()} inline />
       </p>
     );
   }

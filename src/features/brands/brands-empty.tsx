@@ -3,8 +3,7 @@ import { modelTypes } from '../../../contract/statuses';
 import { generateBrandsFailedText, useGenerateBrands } from '../../api/brands';
 import { errorMessage } from '../../api/http';
 import { isInProgress, useStatuses } from '../../api/statuses';
-import { Spinner } from '../../ui/spinner';
-import { StatusBadge } from '../../ui/status-badge';
+import { GenerateEmptyState } from '../../ui/empty-state';
 import { toast } from '../../ui/toast';
 import { brandsTexts } from './brands-texts';
 import { useSpend } from '../generation';
@@ -20,11 +19,13 @@ export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
   const record = statuses.data?.find(
     (s) => s.model_type === modelTypes.brand && s.subcategory_id === subcategory.id && s.brand_id === null,
   );
-  const statusName = record?.name ?? subcategory.status;
-  // While the cost is asked the button stays (the focus comes back to it), aria-disabled; a second click is ignored by
-  // `spend` from the first click until the request has answered.
-  const { spend, busy: spending, sending } = useSpend();
-  const busy = isInProgress(statusName) || generate.isPending || sending;
+  const status = {
+    name: record?.name ?? subcategory.status,
+    message: record?.message,
+    about: `Latest brand generation of ${subcategory.name}`,
+  };
+  const { spend, busy: asking, sending } = useSpend();
+  const busy = isInProgress(status.name) || generate.isPending || sending;
 
   const onGenerate = () => {
     if (generate.isPending) return;
@@ -37,20 +38,13 @@ export function BrandsEmpty({ subcategory }: { subcategory: Subcategory }) {
   };
 
   return (
-    <div className="brands__empty">
-      <p className="brands__empty-text">{brandsTexts.noBrands(subcategory.name)}</p>
-      <div className="brands__empty-actions">
-        {statusName ? (
-          <StatusBadge name={statusName} message={record?.message} about={`Latest brand generation of ${subcategory.name}`} />
-        ) : null}
-        {busy ? (
-          <Spinner label="Generating brands" />
-        ) : (
-          <button type="button" className="btn btn--primary" aria-disabled={spending || undefined} onClick={onGenerate}>
-            {statusName ? brandsTexts.regenerate : brandsTexts.generate}
-          </button>
-        )}
-      </div>
-    </div>
+    <GenerateEmptyState
+      text={brandsTexts.noBrands(subcategory.name)}
+      labels={brandsTexts.generateButton}
+      status={status}
+      busy={busy}
+      asking={asking}
+      onGenerate={onGenerate}
+    />
   );
 }

@@ -4,8 +4,8 @@ import { exclusionMessages } from '../../api/exclusions';
 export const brandsTexts = {
   selectSubcategory: 'Please select a subcategory from the header to view brands.',
   noBrands: (subcategory: string) => `No brands available for ${subcategory}.`,
-  generate: 'Generate Brands',
-  regenerate: 'Regenerate Brands',
+  /** The empty grid's button, and its spinner while the brands are generated. */
+  generateButton: { generate: 'Generate Brands', regenerate: 'Regenerate Brands', generating: 'Generating brands' },
   generateEquipments: (count: number) => `Generate Equipments (${count.toLocaleString('en-US')})`,
   /** The cost confirmation's line for Generate Equipments. */
   generateWhat: (count: number, subcategory: string) =>

@@ -1,8 +1,10 @@
+import { Button } from '../../ui/button';
 import { brandsTexts } from './brands-texts';
 
 /**
  * docs/product.md#brands-screen: the floating 'Generate Equipments (N)' while N brands are ticked; disabled while the request runs, and
- * aria-disabled from the first click while the cost is asked (it stays focusable: the focus comes back to it).
+ * aria-disabled from the first click while the cost is asked (it stays focusable: the focus comes back to it). The
+ * hold from the first click is `onGenerate`'s (features/generation useSpend), not the Button's, which would disable it.
  */
 export function GenerateEquipmentsButton({
   count,
@@ -18,17 +20,15 @@ export function GenerateEquipmentsButton({
   if (count === 0 && !running) return null;
   return (
     <div className="brands__floating">
-      <button
-        type="button"
-        className="btn btn--primary brands__floating-button"
-        disabled={running}
+      <Button
+        variant="primary"
+        className="brands__floating-button"
+        pending={running}
         aria-disabled={(asking && !running) || undefined}
-        aria-busy={running || undefined}
-        onClick={onGenerate}
+        onClick={() => void onGenerate()}
       >
-        {running ? <span className="spinner spinner--sm spinner--inverse" aria-hidden="true" /> : null}
         {brandsTexts.generateEquipments(count)}
-      </button>
+      </Button>
     </div>
   );
 }

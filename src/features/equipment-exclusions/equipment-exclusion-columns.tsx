@@ -48,18 +48,5 @@ export const equipmentExclusionColumns = col.columns([
   }),
 ]);
 
-/** The columns a link may sort by (`?sort=`). */
-export const sortableEquipmentExclusionColumns = [
-  'category',
-  'subcategory',
-  'brand',
-  'model',
-  'year',
-  'specifications',
-  'description',
-  'tags',
-  'is_manufactured',
-  'is_brand_still_manufactured',
-  'seo_title',
-  'seo_description',
-] as const;
+/** The columns a link may sort by (`?sort=`): every column of the grid, as the contract lists them for its export. */
+export const sortableEquipmentExclusionColumns = Object.keys(headers) as (keyof typeof headers)[];

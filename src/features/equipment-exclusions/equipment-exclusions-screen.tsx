@@ -6,11 +6,11 @@ import { equipmentExclusionExportColumns } from '../../../contract/grid-exports'
 import { exportEquipmentExclusions } from '../../api/grid-exports';
 import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { FetchFailure } from '../../ui/fetch-failure';
 import { ExclusionListSelection } from '../bulk-exclusions';
 import { ImportExclusionsButton } from '../exclusion-import';
 import { equipmentExclusionColumns, sortableEquipmentExclusionColumns } from './equipment-exclusion-columns';
 import { ExclusionsSubNav } from './exclusions-sub-nav';
-import { FetchFailure } from './fetch-failure';
 import './exclusions.css';
 import { SavedViewsMenu } from '../saved-views';
 
@@ -52,7 +52,13 @@ export function EquipmentExclusionsScreen() {
         loading={exclusions.isPending}
         error={
           exclusions.isError && !exclusions.data ? (
-            <FetchFailure text={exclusionTexts.fetchFailed} retrying={exclusions.isFetching} onRetry={() => void exclusions.refetch()} />
+            <FetchFailure
+              message={exclusionTexts.fetchFailed}
+              retrying={exclusions.isFetching}
+              retryLabel={exclusions.isFetching ? 'Retrying…' : 'Try again'}
+              onRetry={() => void exclusions.refetch()}
+              announce={false}
+            />
           ) : undefined
         }
         emptyText={urlState.globalFilter ? equipmentExclusionTexts.noMatch : equipmentExclusionTexts.empty}

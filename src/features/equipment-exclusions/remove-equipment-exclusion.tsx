@@ -1,5 +1,6 @@
 import type { Equipment } from '../../../contract/equipments';
 import { exclusionTexts, useUnexcludeEquipment } from '../../api/exclusions';
+import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import { useExclusionToast } from '../exclusion-undo';
 
@@ -8,9 +9,8 @@ export function RemoveEquipmentExclusion({ equipment }: { equipment: Pick<Equipm
   const unexclude = useUnexcludeEquipment();
   const showOutcome = useExclusionToast();
   return (
-    <button
-      type="button"
-      className="btn btn--secondary btn--compact"
+    <Button
+      size="compact"
       disabled={unexclude.isPending}
       onClick={() =>
         unexclude.mutate(equipment.id, {
@@ -20,6 +20,6 @@ export function RemoveEquipmentExclusion({ equipment }: { equipment: Pick<Equipm
       }
     >
       Remove from Exclusion List
-    </button>
+    </Button>
   );
 }

@@ -3,43 +3,27 @@ import type { Subcategory } from '../../../contract/categories';
 import type { EquipmentBrand } from '../../../contract/equipments';
 import { equipmentBrandsPageSize, generateModelsFailedText, useEquipmentBrands, useGenerateModels } from '../../api/equipments';
 import { isInProgress } from '../../api/statuses';
-import { Modal } from '../../ui/dialog';
+import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { useSpend } from '../generation';
+import { SubcategoryDialog, type SubcategoryDialogProps } from './subcategory-dialog';
 
 /**
  * The Brands dialog (docs/product.md#brands-dialog): the subcategory's brand names, each with 'Generate Models', which reads
  * 'Generating...' while that brand is In Progress. A subcategory may hold thousands of brands: the first ones by
  * name are listed, and a search (on the server) finds the others.
  */
-export function BrandsDialog({
-  subcategory,
-  onClose,
-  returnFocusTo,
-}: {
-  subcategory: Subcategory | null;
-  onClose: () => void;
-  returnFocusTo?: { current: HTMLElement | null };
-}) {
+export function BrandsDialog(props: SubcategoryDialogProps) {
   return (
-    <Modal
-      open={subcategory !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={subcategory ? `Brands of ${subcategory.name}` : 'Brands'}
-      size="lg"
-      returnFocusTo={returnFocusTo}
-    >
-      {subcategory ? <BrandsList key={subcategory.id} subcategory={subcategory} /> : null}
-    </Modal>
+    <SubcategoryDialog {...props} title={(subcategory) => (subcategory ? `Brands of ${subcategory.name}` : 'Brands')} size="lg">
+      {(subcategory) => <BrandsList subcategory={subcategory} />}
+    </SubcategoryDialog>
   );
 }
 
-function BrandsList({ subcategory }: { subcategory: Subcategory }) {
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const q = useDeferredValue(search.trim());
-  const brands = useEquipmentBrands(subcategory.id, q);
+/** Generate Models for one brand: what it found, or why it failed, said inside the dialog. */
+function useGenerateBrandModels(subcategory: Subcategory) {
   const generate = useGenerateModels();
   const { spend } = useSpend();
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,6 +47,16 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
       }),
     );
   }
+  const running = (brand: EquipmentBrand) => isInProgress(brand.status) || (generate.isPending && generate.variables.brand === brand.id);
+  return { generateFor, running, failure, success };
+}
+
+function BrandsList({ subcategory }: { subcategory: Subcategory }) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const brands = useEquipmentBrands(subcategory.id, q);
+  const generation = useGenerateBrandModels(subcategory);
 
   return (
     <div className="brands-dialog">
@@ -78,13 +72,13 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
         maxLength={200}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {failure ? (
+      {generation.failure ? (
         <p role="alert" className="form-error">
-          {failure}
+          {generation.failure}
         </p>
       ) : null}
       <p role="status" className="brands-dialog__outcome">
-        {success}
+        {generation.success}
       </p>
       {brands.isPending ? (
         <div className="brands-dialog__state">
@@ -97,34 +91,49 @@ function BrandsList({ subcategory }: { subcategory: Subcategory }) {
       ) : brands.data.length === 0 ? (
         <p className="brands-dialog__state">{q ? 'No brands match this search.' : `No brands available for ${subcategory.name}.`}</p>
       ) : (
-        <>
-          <ul className="brands-dialog__list" aria-label={`Brands of ${subcategory.name}`}>
-            {brands.data.map((brand) => {
-              const running = isInProgress(brand.status) || (generate.isPending && generate.variables.brand === brand.id);
-              return (
-                <li key={brand.id} className="brands-dialog__item">
-                  <span id={`${searchId}-brand-${brand.id}`} className="brands-dialog__name">
-                    {brand.name}
-                  </span>
-                  <StatusBadge name={brand.status} />
-                  <button
-                    type="button"
-                    className="btn btn--secondary btn--compact"
-                    aria-describedby={`${searchId}-brand-${brand.id}`}
-                    disabled={running}
-                    onClick={() => generateFor(brand)}
-                  >
-                    {running ? 'Generating...' : 'Generate Models'}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          {brands.data.length >= equipmentBrandsPageSize ? (
-            <p className="brands-dialog__more">Showing the first {equipmentBrandsPageSize} brands by name. Search to find the others.</p>
-          ) : null}
-        </>
+        <BrandRows subcategory={subcategory} brands={brands.data} idPrefix={searchId} generation={generation} />
       )}
     </div>
+  );
+}
+
+function BrandRows({
+  subcategory,
+  brands,
+  idPrefix,
+  generation,
+}: {
+  subcategory: Subcategory;
+  brands: readonly EquipmentBrand[];
+  idPrefix: string;
+  generation: ReturnType<typeof useGenerateBrandModels>;
+}) {
+  return (
+    <>
+      <ul className="brands-dialog__list" aria-label={`Brands of ${subcategory.name}`}>
+        {brands.map((brand) => {
+          const running = generation.running(brand);
+          return (
+            <li key={brand.id} className="brands-dialog__item">
+              <span id={`${idPrefix}-brand-${brand.id}`} className="brands-dialog__name">
+                {brand.name}
+              </span>
+              <StatusBadge name={brand.status} />
+              <Button
+                size="compact"
+                aria-describedby={`${idPrefix}-brand-${brand.id}`}
+                disabled={running}
+                onClick={() => generation.generateFor(brand)}
+              >
+                {running ? 'Generating...' : 'Generate Models'}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {brands.length >= equipmentBrandsPageSize ? (
+        <p className="brands-dialog__more">Showing the first {equipmentBrandsPageSize} brands by name. Search to find the others.</p>
+      ) : null}
+    </>
   );
 }

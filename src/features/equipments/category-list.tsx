@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Category } from '../../../contract/categories';
 import { categoryUpdateFailedText, useRenameCategory } from '../../api/categories';
+import { Button } from '../../ui/button';
 import { RenameForm } from './rename-form';
 import { useFocusWhenEditingEnds } from './use-focus-when-editing-ends';
 
@@ -55,15 +56,15 @@ function CategoryItem({ category, selected, onSelect }: { category: Category; se
               {count} {count === 1 ? 'subcategory' : 'subcategories'}
             </span>
           </button>
-          <button
+          <Button
             ref={renameButton}
-            type="button"
-            className="btn btn--link category-item__rename"
+            variant="link"
+            className="category-item__rename"
             aria-label={`Rename ${category.name}`}
             onClick={() => setEditing(true)}
           >
             Rename
-          </button>
+          </Button>
         </>
       )}
     </li>

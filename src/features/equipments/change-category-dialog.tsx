@@ -1,131 +1,67 @@
+import { useSelector } from '@tanstack/react-form';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { Category, Subcategory } from '../../../contract/categories';
 import { subcategoryUpdateFailedText, useCategories, useMoveSubcategory } from '../../api/categories';
+import { formRefusalOf } from '../../api/field-errors';
 import { errorMessage } from '../../api/http';
-import { Modal } from '../../ui/dialog';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { errorTexts, setFieldErrors, submitForm } from '../../ui/form/field-errors';
+import { useFieldContext } from '../../ui/form/form-context';
+import { useAppForm } from '../../ui/form/use-app-form';
 import { toast } from '../../ui/toast';
 import { matchCategories } from './category-search';
+import { SubcategoryDialog, type SubcategoryDialogProps } from './subcategory-dialog';
 
 /**
  * The Change Category dialog (docs/product.md#change-category-dialog): a search box 'Search categories' with a suggestions list (a combobox:
  * arrow keys move, Enter chooses), 'No matching categories found.', Cancel and Save; Save stays disabled until a
- * category is chosen. The subcategory's own category is never suggested (the server refuses that move).
+ * category is chosen. The subcategory's own category is never suggested (the server refuses that move); a category
+ * that already has a subcategory of its name is refused at the field.
  */
-export function ChangeCategoryDialog({
-  subcategory,
-  onClose,
-  returnFocusTo,
-}: {
-  subcategory: Subcategory | null;
-  onClose: () => void;
-  returnFocusTo?: { current: HTMLElement | null };
-}) {
+export function ChangeCategoryDialog(props: SubcategoryDialogProps) {
   return (
-    <Modal
-      open={subcategory !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Change Category"
-      description={subcategory ? `Move ${subcategory.name} to another category.` : undefined}
-      returnFocusTo={returnFocusTo}
+    <SubcategoryDialog
+      {...props}
+      title={() => 'Change Category'}
+      description={(subcategory) => `Move ${subcategory.name} to another category.`}
     >
-      {subcategory ? <ChangeCategoryForm key={subcategory.id} subcategory={subcategory} onClose={onClose} /> : null}
-    </Modal>
+      {(subcategory) => <ChangeCategoryForm subcategory={subcategory} onClose={props.onClose} />}
+    </SubcategoryDialog>
   );
 }
 
+/** The body's field the form fills (contract/categories.ts `moveSubcategory`): the server names it when it refuses. */
+const fields = ['newCategoryId'] as const;
+
 function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory; onClose: () => void }) {
-  const listId = useId();
-  const optionId = (id: number) => `${listId}-option-${id}`;
   const categories = useCategories().data?.categories;
   const move = useMoveSubcategory();
-  const [search, setSearch] = useState('');
-  // The chosen category's id: its row (its name) is read from the cached tree, so a live rename shows.
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const chosen = categories?.find((c) => c.id === chosenId) ?? null;
-  const [activeIndex, setActiveIndex] = useState(0);
-
-  const suggestions = chosen ? [] : matchCategories(categories ?? [], search, subcategory.category_id);
-  const listShown = !chosen && search.trim() !== '';
-  const active = suggestions[Math.min(activeIndex, suggestions.length - 1)];
-
-  function choose(category: Category) {
-    setChosenId(category.id);
-    setSearch(category.name);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (!listShown || suggestions.length === 0) return;
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setActiveIndex((i) => (Math.min(i, suggestions.length - 1) + 1) % suggestions.length);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActiveIndex((i) => (Math.min(i, suggestions.length - 1) - 1 + suggestions.length) % suggestions.length);
-    } else if (event.key === 'Enter' && active) {
-      event.preventDefault();
-      choose(active);
-    }
-  }
-
-  function save() {
-    if (!chosen) return;
-    move.mutate(
-      { subcategoryId: subcategory.id, newCategoryId: chosen.id },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
-      },
-    );
-  }
+  const form = useAppForm({
+    defaultValues: { newCategoryId: null as number | null },
+    onSubmit: async ({ value, formApi }) => {
+      if (value.newCategoryId === null) return;
+      try {
+        const answer = await move.mutateAsync({ subcategoryId: subcategory.id, newCategoryId: value.newCategoryId });
+        toast.success(answer.message);
+        onClose();
+      } catch (error) {
+        setFieldErrors(formApi, formRefusalOf(error, fields)?.fields ?? {});
+      }
+    },
+  });
+  // The chosen category's row (its name) is read from the cached tree, so a live rename shows.
+  const chosenId = useSelector(form.store, (state) => state.values.newCategoryId);
+  const chosen = categories?.find((category) => category.id === chosenId) ?? null;
+  const saving = useSelector(form.store, (state) => state.isSubmitting);
+  // A refusal at the field shows there; any other failure is the dialog's alert.
+  const alert = move.isError && !formRefusalOf(move.error, fields)?.fields.newCategoryId;
 
   return (
     <div className="change-category">
-      <label className="field__label" htmlFor={`${listId}-input`}>
-        Search categories
-      </label>
-      <input
-        id={`${listId}-input`}
-        className="input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-controls={listId}
-        aria-expanded={listShown && suggestions.length > 0}
-        aria-activedescendant={listShown && active ? optionId(active.id) : undefined}
-        value={chosen ? chosen.name : search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setChosenId(null);
-          setActiveIndex(0);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggested categories"
-        className="change-category__list"
-        hidden={!listShown || suggestions.length === 0}
-      >
-        {suggestions.map((category) => (
-          <li
-            key={category.id}
-            id={optionId(category.id)}
-            role="option"
-            aria-selected={category === active}
-            className={category === active ? 'change-category__option change-category__option--active' : 'change-category__option'}
-            // Keep the focus in the search box while choosing with the mouse.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(category)}
-          >
-            {category.name}
-          </li>
-        ))}
-      </ul>
-      {listShown && suggestions.length === 0 ? <p className="change-category__none">No matching categories found.</p> : null}
+      <form.AppField name="newCategoryId">
+        {() => <CategoryCombobox categories={categories ?? []} currentCategoryId={subcategory.category_id} />}
+      </form.AppField>
       <p className="change-category__chosen" aria-live="polite">
         {chosen ? (
           <>
@@ -133,19 +69,103 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
           </>
         ) : null}
       </p>
-      {move.isError ? (
+      {alert ? (
         <p role="alert" className="form-error">
           {errorMessage(move.error, subcategoryUpdateFailedText)}
         </p>
       ) : null}
       <div className="dialog__footer">
-        <button type="button" className="btn btn--secondary" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn--primary" disabled={!chosen || move.isPending} onClick={save}>
-          {move.isPending ? 'Saving...' : 'Save'}
-        </button>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="primary" disabled={!chosen} pending={saving} pendingLabel="Saving..." onClick={() => submitForm(form)}>
+          Save
+        </Button>
       </div>
     </div>
   );
+}
+
+/** 'Search categories' and its suggestions: choosing one sets the field to its id; typing again unsets it. */
+function CategoryCombobox({ categories, currentCategoryId }: { categories: readonly Category[]; currentCategoryId: number }) {
+  const field = useFieldContext<number | null>();
+  const listId = useId();
+  const optionId = (id: number) => `${listId}-option-${id}`;
+  const [search, setSearch] = useState('');
+  const chosen = categories.find((category) => category.id === field.state.value) ?? null;
+  const suggestions = chosen ? [] : matchCategories(categories, search, currentCategoryId);
+  const listShown = !chosen && search.trim() !== '';
+  const choose = (category: Category) => {
+    field.handleChange(category.id);
+    setSearch(category.name);
+  };
+  const { active, onKeyDown, reset } = useActiveSuggestion(listShown ? suggestions : [], choose);
+
+  return (
+    <Field label="Search categories" errors={errorTexts(field.state.meta.errors)}>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            className="input"
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-expanded={listShown && suggestions.length > 0}
+            aria-activedescendant={listShown && active ? optionId(active.id) : undefined}
+            value={chosen ? chosen.name : search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              field.handleChange(null);
+              reset();
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggested categories"
+            className="change-category__list"
+            hidden={!listShown || suggestions.length === 0}
+          >
+            {suggestions.map((category) => (
+              <li
+                key={category.id}
+                id={optionId(category.id)}
+                role="option"
+                aria-selected={category === active}
+                className={category === active ? 'change-category__option change-category__option--active' : 'change-category__option'}
+                // Keep the focus in the search box while choosing with the mouse.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(category)}
+              >
+                {category.name}
+              </li>
+            ))}
+          </ul>
+          {listShown && suggestions.length === 0 ? <p className="change-category__none">No matching categories found.</p> : null}
+        </>
+      )}
+    </Field>
+  );
+}
+
+const arrowSteps: Readonly<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1 };
+
+/** The suggestion the arrow keys have reached; Enter chooses it. */
+function useActiveSuggestion(suggestions: readonly Category[], choose: (category: Category) => void) {
+  const [activeIndex, setActiveIndex] = useState(0);
+  const active = suggestions[Math.min(activeIndex, suggestions.length - 1)];
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (suggestions.length === 0) return;
+    const step = arrowSteps[event.key];
+    if (step !== undefined) {
+      event.preventDefault();
+      setActiveIndex((i) => (Math.min(i, suggestions.length - 1) + step + suggestions.length) % suggestions.length);
+    } else if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      choose(active);
+    }
+  };
+  return { active, onKeyDown, reset: () => setActiveIndex(0) };
 }

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { Equipment } from '../../../contract/equipments';
 import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
+import { buttonClass } from '../../ui/button';
 import { dataTableColumns, DateTimeCell, selectionColumn } from '../../ui/data-table';
 import { MenuItem } from '../../ui/menu';
 import { RowMenu } from '../../ui/row-menu';
@@ -45,7 +46,7 @@ function ActionsCell({ row }: { row: Equipment }) {
   return (
     <div ref={cell} {...{ [rowActionsAttribute]: row.id }}>
       <RowMenu
-        className="btn btn--secondary btn--compact"
+        className={buttonClass({ size: 'compact' })}
         label={`Actions for ${row.brand} ${row.model}`}
         trigger={
           <>

@@ -9,13 +9,14 @@ import { errorMessage } from '../../api/http';
 import { equipmentExportColumns } from '../../../contract/grid-exports';
 import { exportEquipments } from '../../api/grid-exports';
 import { useGridColumnSettings } from '../../api/grid-settings';
+import { Button } from '../../ui/button';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
-import { Modal } from '../../ui/dialog';
 import { undoTexts, useUndoOffer } from '../exclusion-undo';
 import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns';
 import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions } from './equipment-editor';
 import { EquipmentDetailsSelection } from './equipment-details-selection';
 import { EquipmentEditorDrawer } from './equipment-editor-drawer';
+import { SubcategoryDialog, type SubcategoryDialogProps } from './subcategory-dialog';
 import { SavedViewsMenu } from '../saved-views';
 
 const noRows: Equipment[] = [];
@@ -33,25 +34,15 @@ const noCategories: never[] = [];
  * - exclusion outcomes are the dialog's status line, with Undo beside it for 10 s; a failed removal is only logged
  *   (docs/product.md#messages-and-errors).
  */
-export function EquipmentDetailsDialog({
-  subcategory,
-  onClose,
-  returnFocusTo,
-}: {
-  subcategory: Subcategory | null;
-  onClose: () => void;
-  returnFocusTo?: { current: HTMLElement | null };
-}) {
+export function EquipmentDetailsDialog(props: SubcategoryDialogProps) {
   return (
-    <Modal
-      open={subcategory !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title={subcategory ? `Equipment Details for ${subcategory.name}` : 'Equipment Details'}
+    <SubcategoryDialog
+      {...props}
+      title={(subcategory) => (subcategory ? `Equipment Details for ${subcategory.name}` : 'Equipment Details')}
       size="xl"
-      returnFocusTo={returnFocusTo}
     >
-      {subcategory ? <EquipmentDetails key={subcategory.id} subcategory={subcategory} /> : null}
-    </Modal>
+      {(subcategory) => <EquipmentDetails subcategory={subcategory} />}
+    </SubcategoryDialog>
   );
 }
 
@@ -62,21 +53,58 @@ interface Editing {
   opener: HTMLElement | null;
 }
 
-function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
-  const items = useSubcategoryEquipments(subcategory.id);
-  const categories = useCategories().data?.categories ?? noCategories;
-  const exclude = useExcludeEquipment();
-  const unexclude = useUnexcludeEquipment();
-  const [editing, setEditing] = useState<Editing | null>(null);
+/** The dialog's status line (with Undo beside it) and its alert. */
+function useDetailsFeedback() {
   const [notice, setNotice] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
-  const [excluding, setExcluding] = useState<ReadonlySet<number>>(() => new Set());
   const undoOffer = useUndoOffer({ done: setNotice, failed: (text) => setAlert(`Error: ${text}`) });
-  const scrollRegion = useRef<HTMLDivElement>(null);
+  const done = (message: string, undo: Parameters<typeof undoOffer.offer>[0]) => {
+    setNotice(message);
+    undoOffer.offer(undo);
+  };
+  return { notice, setNotice, alert, setAlert, undoOffer, done };
+}
+type DetailsFeedback = ReturnType<typeof useDetailsFeedback>;
 
+/** Add to / Remove from Exclusion of one row, its outcome on the status line. */
+function useExclusionActions(feedback: DetailsFeedback): Omit<EquipmentRowActions, 'edit'> {
+  const exclude = useExcludeEquipment();
+  const unexclude = useUnexcludeEquipment();
+  const [excluding, setExcluding] = useState<ReadonlySet<number>>(() => new Set());
+  const mark = (id: number, busy: boolean) =>
+    setExcluding((current) => {
+      const next = new Set(current);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return {
+    excluding,
+    exclude: (row) => {
+      mark(row.id, true);
+      exclude.mutate(row.id, {
+        onSuccess: (answer) => feedback.done(answer.message, answer.undo),
+        onError: (error) => feedback.setAlert(`Error: ${errorMessage(error, 'The model could not be excluded.')}`),
+        onSettled: () => mark(row.id, false),
+      });
+    },
+    unexclude: (row) => {
+      mark(row.id, true);
+      unexclude.mutate(row.id, {
+        onSuccess: (answer) => feedback.done(answer.message, answer.undo),
+        // docs/product.md#messages-and-errors: a failed removal from the details dialog is only logged.
+        onError: (error) => console.error('Removing the model from the exclusion list failed', error),
+        onSettled: () => mark(row.id, false),
+      });
+    },
+  };
+}
+
+/** The subcategory's items in the grid, its URL state, selection and column settings. */
+function useDetailsGrid(subcategory: Subcategory) {
+  const items = useSubcategoryEquipments(subcategory.id);
   const rows = useMemo(() => items.data?.pages.flatMap((page) => page.equipments) ?? noRows, [items.data]);
   const total = items.data?.pages[0]?.total;
-
   const urlState = useUrlTableState({ sortable: sortableEquipmentColumns });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const columnSettings = useGridColumnSettings('equipment-details');
@@ -97,42 +125,26 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
     if (reordered && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [reordered, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const markExcluding = (id: number, busy: boolean) =>
-    setExcluding((current) => {
-      const next = new Set(current);
-      if (busy) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const summary =
+    total === undefined
+      ? undefined
+      : total > rows.length
+        ? `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items loaded`
+        : `${total.toLocaleString('en-US')} items`;
+  return { items, rows, total, urlState, rowSelection, clearRows: () => setRowSelection({}), table, summary };
+}
 
+function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
+  const categories = useCategories().data?.categories ?? noCategories;
+  const feedback = useDetailsFeedback();
+  const grid = useDetailsGrid(subcategory);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const scrollRegion = useRef<HTMLDivElement>(null);
   const rowActions: EquipmentRowActions = {
-    excluding,
+    ...useExclusionActions(feedback),
     edit: (row, opener) => {
-      setAlert(null);
+      feedback.setAlert(null);
       setEditing({ row, opener });
-    },
-    exclude: (row) => {
-      markExcluding(row.id, true);
-      exclude.mutate(row.id, {
-        onSuccess: (answer) => {
-          setNotice(answer.message);
-          undoOffer.offer(answer.undo);
-        },
-        onError: (error) => setAlert(`Error: ${errorMessage(error, 'The model could not be excluded.')}`),
-        onSettled: () => markExcluding(row.id, false),
-      });
-    },
-    unexclude: (row) => {
-      markExcluding(row.id, true);
-      unexclude.mutate(row.id, {
-        onSuccess: (answer) => {
-          setNotice(answer.message);
-          undoOffer.offer(answer.undo);
-        },
-        // docs/product.md#messages-and-errors: a failed removal from the details dialog is only logged.
-        onError: (error) => console.error('Removing the model from the exclusion list failed', error),
-        onSettled: () => markExcluding(row.id, false),
-      });
     },
   };
 
@@ -151,83 +163,11 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
     );
   };
 
-  const loaded = rows.length;
-  const summary =
-    total === undefined
-      ? undefined
-      : total > loaded
-        ? `${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items loaded`
-        : `${total.toLocaleString('en-US')} items`;
-
   return (
     <EquipmentRowActionsContext value={rowActions}>
       <div className="equipment-details" ref={scrollRegion}>
-        <div className="equipment-details__status">
-          <p role="status" className="equipment-details__notice">
-            {notice}
-          </p>
-          {undoOffer.offered ? (
-            <button type="button" className="btn btn--secondary btn--compact" onClick={undoOffer.undo} disabled={undoOffer.busy}>
-              {undoOffer.busy ? 'Undoing…' : undoTexts.label}
-            </button>
-          ) : null}
-        </div>
-        {alert ? (
-          <div role="alert" className="form-error equipment-details__alert">
-            <span>{alert}</span>
-            <button type="button" className="btn btn--link" onClick={() => setAlert(null)}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-        <DataTable
-          table={table}
-          views={<SavedViewsMenu grid="equipment-details" table={table} urlState={urlState} />}
-          caption={`Equipment of ${subcategory.name}`}
-          emptyText={urlState.globalFilter ? 'No items match the filter.' : `No equipment found for ${subcategory.name}.`}
-          loading={items.isPending}
-          error={items.isError && rows.length === 0 ? categoriesErrorText : undefined}
-          virtualize
-          estimateRowHeight={64}
-          maxHeight="min(62vh, 680px)"
-          rowCount={total}
-          loadingMore={isFetchingNextPage}
-          onEndReached={() => {
-            if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-          }}
-          filterLabel="Filter items"
-          summary={
-            <EquipmentDetailsSelection
-              subcategoryId={subcategory.id}
-              table={table}
-              rows={rows}
-              total={total}
-              allLoaded={!hasNextPage}
-              rowSelection={rowSelection}
-              clearRows={() => setRowSelection({})}
-              summary={summary}
-              outcome={{
-                done: (message, undo) => {
-                  setAlert(null);
-                  setNotice(message);
-                  undoOffer.offer(undo);
-                },
-                failed: setAlert,
-              }}
-            />
-          }
-          actions={
-            <ExportMenu
-              table={table}
-              exportable={equipmentExportColumns}
-              disabled={total === 0}
-              download={(columns) => exportEquipments({ subcategory_id: subcategory.id, ...urlState.params }, columns)}
-            />
-          }
-          getRowClassName={(row) =>
-            row.original.id === editedId ? 'equipment-row--editing' : row.original.excluded ? 'equipment-row--excluded' : undefined
-          }
-        />
+        <DetailsFeedbackLines feedback={feedback} />
+        <DetailsTable subcategory={subcategory} grid={grid} feedback={feedback} editedId={editedId} />
       </div>
       {editing ? (
         <EquipmentEditorDrawer
@@ -237,12 +177,99 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
           returnFocusTo={returnFocusTo}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice(`${saved.brand} - ${saved.model} saved.`);
-            undoOffer.offer(null);
+            feedback.done(`${saved.brand} - ${saved.model} saved.`, null);
           }}
           onClose={() => setEditing(null)}
         />
       ) : null}
     </EquipmentRowActionsContext>
+  );
+}
+
+function DetailsFeedbackLines({ feedback: { notice, alert, setAlert, undoOffer } }: { feedback: DetailsFeedback }) {
+  return (
+    <>
+      <div className="equipment-details__status">
+        <p role="status" className="equipment-details__notice">
+          {notice}
+        </p>
+        {undoOffer.offered ? (
+          <Button size="compact" onClick={undoOffer.undo} disabled={undoOffer.busy}>
+            {undoOffer.busy ? 'Undoing…' : undoTexts.label}
+          </Button>
+        ) : null}
+      </div>
+      {alert ? (
+        <div role="alert" className="form-error equipment-details__alert">
+          <span>{alert}</span>
+          <Button variant="link" onClick={() => setAlert(null)}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function DetailsTable({
+  subcategory,
+  grid: { items, rows, total, urlState, rowSelection, clearRows, table, summary },
+  feedback,
+  editedId,
+}: {
+  subcategory: Subcategory;
+  grid: ReturnType<typeof useDetailsGrid>;
+  feedback: DetailsFeedback;
+  editedId: number | undefined;
+}) {
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
+  return (
+    <DataTable
+      table={table}
+      views={<SavedViewsMenu grid="equipment-details" table={table} urlState={urlState} />}
+      caption={`Equipment of ${subcategory.name}`}
+      emptyText={urlState.globalFilter ? 'No items match the filter.' : `No equipment found for ${subcategory.name}.`}
+      loading={items.isPending}
+      error={items.isError && rows.length === 0 ? categoriesErrorText : undefined}
+      virtualize
+      estimateRowHeight={64}
+      maxHeight="min(62vh, 680px)"
+      rowCount={total}
+      loadingMore={isFetchingNextPage}
+      onEndReached={() => {
+        if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+      }}
+      filterLabel="Filter items"
+      summary={
+        <EquipmentDetailsSelection
+          subcategoryId={subcategory.id}
+          table={table}
+          rows={rows}
+          total={total}
+          allLoaded={!hasNextPage}
+          rowSelection={rowSelection}
+          clearRows={clearRows}
+          summary={summary}
+          outcome={{
+            done: (message, undo) => {
+              feedback.setAlert(null);
+              feedback.done(message, undo);
+            },
+            failed: feedback.setAlert,
+          }}
+        />
+      }
+      actions={
+        <ExportMenu
+          table={table}
+          exportable={equipmentExportColumns}
+          disabled={total === 0}
+          download={(columns) => exportEquipments({ subcategory_id: subcategory.id, ...urlState.params }, columns)}
+        />
+      }
+      getRowClassName={(row) =>
+        row.original.id === editedId ? 'equipment-row--editing' : row.original.excluded ? 'equipment-row--excluded' : undefined
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EquipmentDraft } from './equipment-draft';
-import { checkDraft, chooseSubcategoryText, fieldErrorsOf, yearNotNumericText } from './equipment-validation';
+import { checkDraft, chooseSubcategoryText, draftFieldLabels, draftFields, yearNotNumericText } from './equipment-validation';
 
 const draft: EquipmentDraft = {
   category_id: 1,
@@ -56,12 +56,15 @@ describe('checkDraft: what Save checks before it sends', () => {
   });
 });
 
-describe("fieldErrorsOf: a 422 answer's errors by field", () => {
-  it('keeps the first message of each draft field, nested paths under their field, and drops the rest', () => {
-    expect(fieldErrorsOf({ year: ['The year must be 1800 or later.', 'other'], 'tags.2': ['Too long.'], id: ['Unknown.'] })).toEqual({
-      year: 'The year must be 1800 or later.',
-      tags: 'Too long.',
+describe("the draft's fields, from the contract", () => {
+  it("are the update body's but its id, each labelled as the grids head its column", () => {
+    expect([...draftFields].sort()).toEqual(Object.keys(draft).sort());
+    expect(Object.keys(draftFieldLabels).sort()).toEqual([...draftFields].sort());
+    expect(draftFieldLabels).toMatchObject({
+      category_id: 'Category',
+      subcategory_id: 'Subcategory',
+      year: 'Year',
+      is_brand_still_manufactured: 'Brand Active',
     });
-    expect(fieldErrorsOf(undefined)).toEqual({});
   });
 });

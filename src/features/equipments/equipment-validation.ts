@@ -1,4 +1,5 @@
 import { updateEquipmentBody, type UpdateEquipmentBody } from '../../../contract/equipments';
+import { equipmentExportColumns } from '../../../contract/grid-exports';
 import { draftToBody, type EquipmentDraft } from './equipment-draft';
 
 /**
@@ -13,22 +14,18 @@ export type FieldErrors = Partial<Record<DraftField, string>>;
 export const yearNotNumericText = 'The year must be a number.';
 export const chooseSubcategoryText = 'Choose a subcategory.';
 
-const draftFields: ReadonlySet<string> = new Set<DraftField>([
-  'category_id',
-  'subcategory_id',
-  'brand',
-  'model',
-  'year',
-  'specifications',
-  'description',
-  'tags',
-  'is_manufactured',
-  'is_brand_still_manufactured',
-  'seo_title',
-  'seo_description',
-]);
+/** The row's editable fields: the update's body but its id (contract/equipments.ts), in its order. */
+export const draftFields = Object.keys(updateEquipmentBody.shape).filter((key): key is DraftField => key !== 'id');
 
-const isDraftField = (key: unknown): key is DraftField => typeof key === 'string' && draftFields.has(key);
+/** Each field's label: the header of its column in the grids (contract/grid-exports.ts); an id's, its name's. */
+export const draftFieldLabels = Object.fromEntries(
+  draftFields.map((field) => [
+    field,
+    equipmentExportColumns[field === 'category_id' ? 'category' : field === 'subcategory_id' ? 'subcategory' : field],
+  ]),
+) as Record<DraftField, string>;
+
+const isDraftField = (key: unknown): key is DraftField => typeof key === 'string' && (draftFields as readonly string[]).includes(key);
 
 export type DraftCheck = { ok: true; body: UpdateEquipmentBody } | { ok: false; errors: FieldErrors };
 
@@ -47,14 +44,4 @@ export function checkDraft(id: number, draft: EquipmentDraft, { yearUnreadable =
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
-}
-
-/** The fields a refusal's `errors` names (the server's 422 answer), with their first message. */
-export function fieldErrorsOf(errors: Record<string, readonly string[]> | undefined): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [key, messages] of Object.entries(errors ?? {})) {
-    const field = key.split('.')[0];
-    if (isDraftField(field) && messages[0]) result[field] ??= messages[0];
-  }
-  return result;
 }

@@ -1,24 +1,16 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { RenameAnswer } from '../../../contract/categories';
-import { httpStatus, serverMessage } from '../../api/http';
+import { useSelector } from '@tanstack/react-form';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { renameBody, type RenameAnswer } from '../../../contract/categories';
+import { formRefusalOf } from '../../api/field-errors';
+import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
+import { setFieldErrors, submitHandler } from '../../ui/form/field-errors';
+import { useAppForm } from '../../ui/form/use-app-form';
 import { toast } from '../../ui/toast';
 
 const discardTexts = { title: 'Discard your changes?', discard: 'Discard', keep: 'Keep editing' } as const;
 
-/**
- * The inline rename of a category or subcategory (docs/product.md#renaming): an input with Save and Cancel; Enter saves, Escape
- * cancels - after asking, when the name was changed (docs/product.md#renaming: Escape never discards an edit without a word). The server validates the name: its 422 text (an empty or too long name) shows under the input, and every
- * failure also raises the spec's alert (`failureText`). On success the server's message is the toast
- * ('Category updated successfully!' / 'Subcategory updated successfully!').
- */
-export function RenameForm({
-  label,
-  initialName,
-  save,
-  failureText,
-  onDone,
-}: {
+interface RenameProps {
   /** The input's accessible name, e.g. "Category name". */
   label: string;
   initialName: string;
@@ -26,75 +18,82 @@ export function RenameForm({
   failureText: string;
   /** Leaves edit mode (after a save, or on cancel). */
   onDone: () => void;
-}) {
-  const errorId = useId();
-  const [name, setName] = useState(initialName);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+}
+
+/**
+ * The rename's form: the name is checked with the server's rule (contract/categories.ts) before it is sent; a name
+ * refused, here or by the server (an empty or too long name, a sibling's), shows at the field, and every failure also
+ * raises the spec's alert (`failureText`). On success the server's message is the toast.
+ */
+function useRenameForm({ initialName, save, failureText, onDone }: Omit<RenameProps, 'label'>) {
+  return useAppForm({
+    defaultValues: { name: initialName },
+    onSubmitInvalid: () => toast.error(failureText),
+    onSubmit: async ({ value: { name }, formApi }) => {
+      if (name === initialName) {
+        onDone();
+        return;
+      }
+      try {
+        const answer = await save(name);
+        toast.success(answer.message);
+        onDone();
+      } catch (error) {
+        toast.error(failureText);
+        // A refused name (4xx) is the operator's to fix: say why, next to it. Other failures say the alert's text there.
+        const refusal = formRefusalOf(error, ['name']);
+        setFieldErrors(formApi, { name: refusal ? (refusal.fields.name ?? refusal.message ?? failureText) : failureText });
+      }
+    },
+  });
+}
+
+/**
+ * The inline rename of a category or subcategory (docs/product.md#renaming): an input with Save and Cancel; Enter
+ * saves, Escape cancels - after asking, when the name was changed (docs/product.md#renaming: Escape never discards an
+ * edit without a word). On success: 'Category updated successfully!' / 'Subcategory updated successfully!'.
+ */
+export function RenameForm({ label, ...rename }: RenameProps) {
+  const form = useRenameForm(rename);
+  const saving = useSelector(form.store, (state) => state.isSubmitting);
+  const name = useSelector(form.store, (state) => state.values.name);
   const [askDiscard, setAskDiscard] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    if (name === initialName) {
-      onDone();
-      return;
-    }
-    setSaving(true);
-    setProblem(null);
-    try {
-      const answer = await save(name);
-      toast.success(answer.message);
-      onDone();
-    } catch (error) {
-      toast.error(failureText);
-      const status = httpStatus(error);
-      // A refused name (422) is the operator's to fix: say why, next to it. Other failures are the alert alone.
-      setProblem(status !== undefined && status < 500 ? (serverMessage(error) ?? failureText) : failureText);
-      setSaving(false);
-    }
-  }
-
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      // Kept from a dialog around the form (the equipment details): this Escape is the rename's.
-      event.stopPropagation();
-      if (name === initialName) onDone();
-      else setAskDiscard(true);
-    }
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    // Kept from a dialog around the form (the equipment details): this Escape is the rename's.
+    event.stopPropagation();
+    if (name === rename.initialName) rename.onDone();
+    else setAskDiscard(true);
   }
 
   return (
-    <form className="rename-form" onSubmit={(event) => void submit(event)}>
-      <input
-        className="input rename-form__input"
-        ref={input}
-        aria-label={label}
-        value={name}
-        // The operator asked to rename: the field is where they type next.
-        autoFocus
-        onFocus={(event) => event.currentTarget.select()}
-        onChange={(event) => setName(event.target.value)}
-        onKeyDown={onKeyDown}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-        readOnly={saving}
-      />
+    <form className="rename-form" onSubmit={submitHandler(form)}>
+      <form.AppField name="name" validators={{ onSubmit: renameBody.shape.name }}>
+        {(field) => (
+          <field.TextField
+            label={<span className="sr-only">{label}</span>}
+            className="rename-form__name"
+            announce
+            ref={input}
+            // The operator asked to rename: the field is where they type next.
+            autoFocus
+            onFocus={(event) => event.currentTarget.select()}
+            onKeyDown={onKeyDown}
+            readOnly={saving}
+          />
+        )}
+      </form.AppField>
       <div className="rename-form__buttons">
-        <button type="submit" className="btn btn--primary btn--compact" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--secondary btn--compact" onClick={onDone} disabled={saving}>
+        <Button type="submit" variant="primary" size="compact" pending={saving} pendingLabel="Saving...">
+          Save
+        </Button>
+        <Button size="compact" onClick={rename.onDone} disabled={saving}>
           Cancel
-        </button>
+        </Button>
       </div>
-      {problem ? (
-        <p id={errorId} role="alert" className="rename-form__error">
-          {problem}
-        </p>
-      ) : null}
       <ConfirmDialog
         open={askDiscard}
         onOpenChange={setAskDiscard}
@@ -103,7 +102,7 @@ export function RenameForm({
         confirmLabel={discardTexts.discard}
         cancelLabel={discardTexts.keep}
         destructive
-        onConfirm={onDone}
+        onConfirm={rename.onDone}
         returnFocusTo={input}
       />
     </form>

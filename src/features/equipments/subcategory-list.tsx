@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import type { Category, Subcategory } from '../../../contract/categories';
 import type { StatusRecord } from '../../../contract/statuses';
 import { subcategoryUpdateFailedText, useRenameSubcategory } from '../../api/categories';
+import { Button, buttonClass } from '../../ui/button';
 import { MenuContent, MenuItem } from '../../ui/menu';
 import { StatusBadge } from '../../ui/status-badge';
 import { RenameForm } from './rename-form';
@@ -62,9 +63,6 @@ function SubcategoryItem({
   onAction: SubcategoryActionHandler;
 }) {
   const nameId = useId();
-  const [editing, setEditing] = useState(false);
-  const renameButton = useFocusWhenEditingEnds<HTMLButtonElement>(editing);
-  const rename = useRenameSubcategory();
   const status = subcategoryEquipmentStatus(statuses, subcategory.id);
   const withItems = hasItems(subcategory);
   const pathname = usePathname();
@@ -72,30 +70,7 @@ function SubcategoryItem({
   return (
     <li className="subcategory-item">
       <div className="subcategory-item__main">
-        {editing ? (
-          <RenameForm
-            label="Subcategory name"
-            initialName={subcategory.name}
-            save={(name) => rename.mutateAsync({ id: subcategory.id, name })}
-            failureText={subcategoryUpdateFailedText}
-            onDone={() => setEditing(false)}
-          />
-        ) : (
-          <div className="subcategory-item__title">
-            <h3 id={nameId} className="subcategory-item__name">
-              {subcategory.name}
-            </h3>
-            <button
-              ref={renameButton}
-              type="button"
-              className="btn btn--link"
-              aria-label={`Rename ${subcategory.name}`}
-              onClick={() => setEditing(true)}
-            >
-              Rename
-            </button>
-          </div>
-        )}
+        <SubcategoryName subcategory={subcategory} nameId={nameId} />
         <div className="subcategory-item__meta">
           <span className="subcategory-item__count">{itemCountLabel(subcategory.equipments_count)}</span>
           <StatusBadge
@@ -108,22 +83,12 @@ function SubcategoryItem({
       <div className="subcategory-item__actions">
         {withItems ? (
           <>
-            <button
-              type="button"
-              className="btn btn--secondary btn--compact"
-              aria-describedby={nameId}
-              onClick={(event) => onAction('view-items', subcategory, event.currentTarget)}
-            >
+            <Button size="compact" aria-describedby={nameId} onClick={(event) => onAction('view-items', subcategory, event.currentTarget)}>
               View Equipments
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary btn--compact"
-              aria-describedby={nameId}
-              onClick={(event) => onAction('history', subcategory, event.currentTarget)}
-            >
+            </Button>
+            <Button size="compact" aria-describedby={nameId} onClick={(event) => onAction('history', subcategory, event.currentTarget)}>
               History
-            </button>
+            </Button>
           </>
         ) : null}
         <SubcategoryActionsMenu
@@ -133,6 +98,34 @@ function SubcategoryItem({
         />
       </div>
     </li>
+  );
+}
+
+/** The subcategory's name with Rename beside it, or the inline rename (docs/product.md#renaming). */
+function SubcategoryName({ subcategory, nameId }: { subcategory: Subcategory; nameId: string }) {
+  const [editing, setEditing] = useState(false);
+  const renameButton = useFocusWhenEditingEnds<HTMLButtonElement>(editing);
+  const rename = useRenameSubcategory();
+  if (editing) {
+    return (
+      <RenameForm
+        label="Subcategory name"
+        initialName={subcategory.name}
+        save={(name) => rename.mutateAsync({ id: subcategory.id, name })}
+        failureText={subcategoryUpdateFailedText}
+        onDone={() => setEditing(false)}
+      />
+    );
+  }
+  return (
+    <div className="subcategory-item__title">
+      <h3 id={nameId} className="subcategory-item__name">
+        {subcategory.name}
+      </h3>
+      <Button ref={renameButton} variant="link" aria-label={`Rename ${subcategory.name}`} onClick={() => setEditing(true)}>
+        Rename
+      </Button>
+    </div>
   );
 }
 
@@ -153,7 +146,7 @@ function SubcategoryActionsMenu({
   return (
     // Not modal: a dialog opened from an item takes the focus next, and nothing must stay inert after it closes.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger ref={trigger} className="btn btn--secondary btn--compact" aria-label={`Actions for ${subcategory.name}`}>
+      <DropdownMenu.Trigger ref={trigger} className={buttonClass({ size: 'compact' })} aria-label={`Actions for ${subcategory.name}`}>
         Actions <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <MenuContent align="end">

@@ -5,6 +5,10 @@ import { safeWebsiteUrl, websiteLabel } from './website';
 
 const col = dataTableColumns<Event>();
 
+/** A text column the server does not sort by: long text clamped to two lines, a dash when empty. */
+const unsortedText = (key: 'description' | 'address' | 'seo_title' | 'seo_description', width: string) =>
+  col.accessor(key, { header: headers[key], enableSorting: false, cell: (c) => <TextCell value={c.getValue()} />, meta: { width } });
+
 /** The columns of docs/product.md#events-screen. Ids of the sortable ones are the server's sort fields. */
 export const eventColumns = col.columns([
   col.accessor('name', { header: headers.name, cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
@@ -14,18 +18,8 @@ export const eventColumns = col.columns([
     enableSorting: false,
     meta: { width: '150px' },
   }),
-  col.accessor('description', {
-    header: headers.description,
-    enableSorting: false,
-    cell: (c) => <TextCell value={c.getValue()} />,
-    meta: { width: '280px' },
-  }),
-  col.accessor('address', {
-    header: headers.address,
-    enableSorting: false,
-    cell: (c) => <TextCell value={c.getValue()} />,
-    meta: { width: '200px' },
-  }),
+  unsortedText('description', '280px'),
+  unsortedText('address', '200px'),
   col.accessor('website', {
     header: headers.website,
     enableSorting: false,
@@ -35,18 +29,8 @@ export const eventColumns = col.columns([
   col.accessor('event_type', { header: headers.event_type, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '140px' } }),
   col.accessor('start_date', { header: headers.start_date, cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
   col.accessor('end_date', { header: headers.end_date, cell: (c) => <DayCell value={c.getValue()} />, meta: { width: '130px' } }),
-  col.accessor('seo_title', {
-    header: headers.seo_title,
-    enableSorting: false,
-    cell: (c) => <TextCell value={c.getValue()} />,
-    meta: { width: '220px' },
-  }),
-  col.accessor('seo_description', {
-    header: headers.seo_description,
-    enableSorting: false,
-    cell: (c) => <TextCell value={c.getValue()} />,
-    meta: { width: '280px' },
-  }),
+  unsortedText('seo_title', '220px'),
+  unsortedText('seo_description', '280px'),
   col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
 ]);
 

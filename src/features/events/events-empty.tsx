@@ -2,8 +2,7 @@ import type { Category } from '../../../contract/categories';
 import { modelTypes } from '../../../contract/statuses';
 import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
 import { isInProgress, useStatuses } from '../../api/statuses';
-import { Spinner } from '../../ui/spinner';
-import { StatusBadge } from '../../ui/status-badge';
+import { GenerateEmptyState } from '../../ui/empty-state';
 import { toast } from '../../ui/toast';
 import { eventsTexts } from './events-texts';
 import { useSpend } from '../generation';
@@ -26,11 +25,9 @@ export function EventsEmpty({ category }: { category: Category }) {
   const record = statuses.data?.find(
     (s) => s.model_type === modelTypes.event && s.category_id === category.id && s.subcategory_id === null && s.brand_id === null,
   );
-  const statusName = record?.name ?? category.status;
-  // While the cost is asked the button stays (the focus comes back to it), aria-disabled; a second click is ignored by
-  // `spend` from the first click until the request has answered.
-  const { spend, busy: spending, sending } = useSpend();
-  const busy = isInProgress(statusName) || generate.isPending || sending;
+  const status = { name: record?.name ?? category.status, message: record?.message, about: `Latest event generation of ${category.name}` };
+  const { spend, busy: asking, sending } = useSpend();
+  const busy = isInProgress(status.name) || generate.isPending || sending;
 
   const onGenerate = () => {
     if (generate.isPending) return;
@@ -40,20 +37,13 @@ export function EventsEmpty({ category }: { category: Category }) {
   };
 
   return (
-    <div className="events__empty">
-      <p className="events__empty-text">{eventsTexts.noEvents(category.name)}</p>
-      <div className="events__empty-actions">
-        {statusName ? (
-          <StatusBadge name={statusName} message={record?.message} about={`Latest event generation of ${category.name}`} />
-        ) : null}
-        {busy ? (
-          <Spinner label="Generating events" />
-        ) : (
-          <button type="button" className="btn btn--primary" aria-disabled={spending || undefined} onClick={onGenerate}>
-            {statusName ? eventsTexts.regenerate : eventsTexts.generate}
-          </button>
-        )}
-      </div>
-    </div>
+    <GenerateEmptyState
+      text={eventsTexts.noEvents(category.name)}
+      labels={eventsTexts.generateButton}
+      status={status}
+      busy={busy}
+      asking={asking}
+      onGenerate={onGenerate}
+    />
   );
 }

@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import type { Category } from '../../../contract/categories';
-import { loadedEvents, useEventsPages } from '../../api/events';
+import { eventsList } from '../../api/events';
+import { usePagedList } from '../../api/paged-list';
 import { eventExportColumns } from '../../../contract/grid-exports';
 import { exportEvents } from '../../api/grid-exports';
 import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, formatCount, useDataTable, useUrlTableState } from '../../ui/data-table';
+import { useInfiniteScrollGrid } from '../../ui/infinite-scroll-grid';
 import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
 import { eventsListParams } from './events-list-params';
@@ -17,8 +19,8 @@ const defaultSort = { id: 'start_date', desc: false } as const;
 export function EventsTable({ category }: { category: Category }) {
   const urlState = useUrlTableState({ sortable: eventSortable, defaultSort });
   const params = useMemo(() => eventsListParams(urlState.params), [urlState.params]);
-  const query = useEventsPages(category.id, params);
-  const events = useMemo(() => loadedEvents(query.data), [query.data]);
+  const query = usePagedList(eventsList, category.id, params);
+  const events = useMemo(() => eventsList.loaded(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
 
   const columnSettings = useGridColumnSettings('events');
@@ -31,13 +33,7 @@ export function EventsTable({ category }: { category: Category }) {
     urlState,
   });
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const onEndReached = useMemo(
-    () => () => {
-      if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    [hasNextPage, isFetchingNextPage, fetchNextPage],
-  );
+  const scrollPaging = useInfiniteScrollGrid(query, { loadedRows: events.length, total, failedText: eventsTexts.fetchFailed });
 
   if (query.isSuccess && total === 0 && !params.q) return <EventsEmpty category={category} />;
 
@@ -49,13 +45,8 @@ export function EventsTable({ category }: { category: Category }) {
       filterLabel="Filter events by name"
       filterPlaceholder="Filter by name…"
       emptyText={params.q ? `No events of ${category.name} match “${params.q}”.` : eventsTexts.noEvents(category.name)}
-      loading={query.isPending}
-      loadingMore={isFetchingNextPage}
-      error={query.isError && events.length === 0 ? <FetchFailed onRetry={() => void query.refetch()} /> : undefined}
-      virtualize
+      {...scrollPaging}
       estimateRowHeight={64}
-      rowCount={total}
-      onEndReached={onEndReached}
       actions={
         <ExportMenu
           table={table}
@@ -73,16 +64,5 @@ export function EventsTable({ category }: { category: Category }) {
         )
       }
     />
-  );
-}
-
-function FetchFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <span className="events__error">
-      {eventsTexts.fetchFailed}{' '}
-      <button type="button" className="btn btn--link" onClick={onRetry}>
-        Retry
-      </button>
-    </span>
   );
 }

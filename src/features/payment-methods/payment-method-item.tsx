@@ -8,6 +8,7 @@ import {
   useRemovePaymentMethod,
   useSwitchDefaultPaymentMethod,
 } from '../../api/payment-methods';
+import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { toast } from '../../ui/toast';
 
@@ -58,26 +59,18 @@ export function PaymentMethodItem({ method, isDefault }: { method: PaymentMethod
         <span className="saved-card__default">Default Payment Method</span>
       ) : (
         <div className="saved-card__actions">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            aria-describedby={labelId}
-            disabled={busy}
-            aria-busy={switchDefault.isPending || undefined}
-            onClick={makeDefault}
-          >
+          <Button aria-describedby={labelId} disabled={busy} pending={switchDefault.isPending} onClick={makeDefault}>
             Set as Default
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger"
+          </Button>
+          <Button
+            variant="danger"
             aria-describedby={labelId}
             disabled={busy}
-            aria-busy={remove.isPending || undefined}
+            pending={remove.isPending}
             onClick={() => setConfirming(true)}
           >
             Remove
-          </button>
+          </Button>
         </div>
       )}
       <ConfirmDialog

@@ -1,0 +1,36 @@
+import { formatCount } from '../../ui/data-table';
+import { SelectAllMatching } from '../bulk-exclusions';
+import { BrandsSelectionBar } from './brands-selection-bar';
+import type { BrandSelectionScope } from './use-brand-row-selection';
+
+const noun = { one: 'brand', many: 'brands' } as const;
+
+/**
+ * The brands grid's toolbar summary: "N brands" (matching the filter) with "Select all N matching", or, once brands
+ * are ticked, the selection bar with its bulk actions.
+ */
+export function BrandsSummary({ subcategory, q, total, selection }: BrandSelectionScope) {
+  const { selectedIds, allMatching, deselectBrands } = selection;
+  if (total === undefined) return null;
+  if (selectedIds.length > 0 || allMatching.allMatching) {
+    return (
+      <BrandsSelectionBar
+        subcategoryId={subcategory.id}
+        q={q}
+        total={total}
+        pickedIds={selectedIds}
+        allMatching={allMatching}
+        onCleared={() => deselectBrands(selectedIds)}
+      />
+    );
+  }
+  return (
+    <span className="bulk-summary">
+      <span role="status">
+        {formatCount(total)} {total === 1 ? noun.one : noun.many}
+        {q ? ` matching “${q}”` : ''}
+      </span>
+      {total > 0 ? <SelectAllMatching total={total} noun={noun} onSelect={allMatching.selectAll} /> : null}
+    </span>
+  );
+}
