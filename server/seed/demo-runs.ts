@@ -1,6 +1,7 @@
 import { modelTypes, statusNames } from '../../contract/statuses';
 import type { Executor } from '../db/client';
-import { generationRuns, statuses } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { generationRuns, statuses, tokenLedger } from '../db/schema';
 import { changeBalance } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
 
@@ -96,4 +97,9 @@ export async function seedRun(tx: Executor, run: DemoRun): Promise<void> {
     description: ledgerDescriptions.generation({ type: run.type, ...run.names }, outcome.itemsAdded),
     runId: inserted.id,
   });
+  // Dated when the run ended, as a real charge is: the transactions sit beside their runs.
+  await tx
+    .update(tokenLedger)
+    .set({ createdAt: run.at.finished })
+    .where(eq(tokenLedger.reference, `run:${inserted.id}`));
 }

@@ -64,6 +64,13 @@ describe.each(await availableEngines())('the demo seed on %s', (engine) => {
     expect(charges.map((row) => [row.reference, row.delta]).sort()).toEqual(
       charged.map((run) => [`run:${run.id}`, -run.chargedTokens]).sort(),
     );
+    // Each charge is dated when its run ended, after the starting balance.
+    const [start] = await database.db.select().from(tokenLedger).where(eq(tokenLedger.reason, 'seed'));
+    for (const row of charges) {
+      const run = runs.find((r) => `run:${r.id}` === row.reference);
+      expect(row.createdAt).toEqual(run?.finishedAt);
+      expect(row.createdAt.getTime()).toBeGreaterThan(start?.createdAt.getTime() ?? Infinity);
+    }
     for (const run of runs) {
       if (run.status === statusNames.generated)
         expect(run).toMatchObject({ itemsAdded: run.itemsProposed, chargedTokens: run.totalTokens });

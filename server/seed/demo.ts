@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { statusNames } from '../../contract/statuses';
 import { upsertOperator } from '../auth/users';
 import type { Database, Executor } from '../db/client';
@@ -11,6 +11,7 @@ import {
   equipments,
   events,
   subcategories,
+  tokenLedger,
   users,
 } from '../db/schema';
 import { changeBalance } from '../tokens/ledger';
@@ -19,6 +20,9 @@ import { demoCatalogue, demoExcludedBrands, demoExcludedModels } from './demo-ca
 import { seedRun, statusMessages } from './demo-runs';
 
 export const demoOperatorTokens = 2_500_000;
+
+/** When the demo catalogue's history begins: its runs follow, 37 minutes apart. */
+const demoClockStart = new Date(Date.UTC(2026, 9, 1, 9, 30));
 
 /** A demo brand's logo: a small SVG in public/brand-logos/ (the SPA's build serves it), one per demo brand. */
 export const brandLogoPath = (brandName: string) => `/brand-logos/${brandName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.svg`;
@@ -61,13 +65,19 @@ export async function seedDemo(
       });
     }
     if (seedCatalogue) await seedCatalogueInto(tx, userId);
+    // The starting balance comes before the seeded runs that spend from it.
+    if (seedOperator && seedCatalogue && userId !== null)
+      await tx
+        .update(tokenLedger)
+        .set({ createdAt: demoClockStart })
+        .where(and(eq(tokenLedger.userId, userId), eq(tokenLedger.reason, 'seed')));
     return { operator: seedOperator, catalogue: seedCatalogue };
   });
 }
 
 async function seedCatalogueInto(tx: Executor, userId: number | null): Promise<void> {
   const day = 86_400_000;
-  let clock = Date.UTC(2026, 9, 1, 9, 30);
+  let clock = demoClockStart.getTime();
   const tick = () => new Date((clock += 37 * 60_000));
 
   for (const demoCategory of demoCatalogue) {
