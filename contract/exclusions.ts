@@ -21,12 +21,24 @@ const listOf = <T extends z.ZodType>(item: T) => listOrWrapped(item, 'exclusions
  */
 export const exclusionsQuery = z.object({ offset: pageOffset, limit: pageLimit(1000, 100) });
 
+/**
+ * Extension, on both lists: who excluded the row (the operator's name, else their email; null when unknown: a
+ * seeded exclusion, a deleted operator) and when (ISO 8601). Optional, so an answer without them still reads.
+ */
+const exclusionAuthorship = {
+  excluded_by: z.string().nullable().optional(),
+  excluded_at: z.string().optional(),
+};
+export type ExclusionAuthorship = { excluded_by: string | null; excluded_at: string };
+
 /** GET /api/equipments/exclusions: excluded models with their equipment fields. */
-export const equipmentExclusion = equipment;
+export const equipmentExclusion = equipment.extend(exclusionAuthorship);
+export type EquipmentExclusion = z.infer<typeof equipmentExclusion>;
 export const equipmentExclusionsAnswer = listOf(equipmentExclusion);
 
 /** GET /api/brands/exclusions: excluded brands. */
-export const brandExclusion = brand;
+export const brandExclusion = brand.extend(exclusionAuthorship);
+export type BrandExclusion = z.infer<typeof brandExclusion>;
 export const brandExclusionsAnswer = listOf(brandExclusion);
 
 /**

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { brandExclusions, brands } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
+import { expectHeadersInFull } from './grid-headers';
 import { expect, test, type TestServer } from './fixtures';
 
 /** docs/product.md#brand-exclusions: /dashboard/equipments/exclusions/brands and /dashboard/brands/exclusions. */
@@ -70,6 +71,8 @@ async function excludedFlag(request: APIRequestContext, server: TestServer, toke
 
 test.describe('brand exclusions', () => {
   test('under the exclusions sub-nav: the six columns, a row expanding to its brand information with N/A', async ({ page, server }) => {
+    // At 1280 px the headers read in full.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions/brands`);
 
@@ -85,16 +88,22 @@ test.describe('brand exclusions', () => {
       'Name',
       'SEO Title',
       'SEO Description',
+      'Excluded by',
+      'Excluded at',
       'Actions',
     ]);
+    await expectHeadersInFull(grid(page));
     const cells = rowOf(page, 'Hitachi').getByRole('cell');
-    await expect(cells).toHaveCount(8);
+    await expect(cells).toHaveCount(10);
     await expect(cells.nth(2)).toHaveText('Construction Equipment');
     await expect(cells.nth(3)).toHaveText('Excavators');
     await expect(cells.nth(4)).toHaveText('Hitachi');
     await expect(cells.nth(5)).toHaveText('Hitachi Excavators');
     await expect(cells.nth(6)).toHaveText('Hitachi excavators: models, specifications and years.');
-    await expect(cells.nth(7).getByRole('button', { name: 'Actions for Hitachi' })).toBeVisible();
+    // Who excluded it (the demo seed's operator) and when (UTC, en-US).
+    await expect(cells.nth(7)).toHaveText('Demo Operator');
+    await expect(cells.nth(8)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$/);
+    await expect(cells.nth(9).getByRole('button', { name: 'Actions for Hitachi' })).toBeVisible();
     await expect(grid(page).getByRole('img')).toHaveCount(0);
     await expect(grid(page).getByRole('link')).toHaveCount(0);
 
@@ -141,9 +150,13 @@ test.describe('brand exclusions', () => {
       'SEO Title',
       'SEO Description',
       'Socials',
+      'Excluded by',
+      'Excluded at',
       'Actions',
     ]);
     await expect(bodyRows(page)).toHaveCount(4);
+    // Excluded without an operator (as here, straight into the table): who is unknown, a dash read "None".
+    await expect(rowOf(page, 'Komatsu').getByRole('cell').nth(9)).toHaveText('—None');
 
     // Logos: none -> placeholder; one that fails to load -> placeholder; one that loads stays.
     await expect(rowOf(page, 'Hitachi').getByRole('img', { name: 'No logo for Hitachi' })).toHaveAttribute('src', placeholder);

@@ -178,7 +178,9 @@ for (const viewport of [
       await expect(model).toBeFocused();
       await expect(model).toHaveValue(`${scratch.model} Mk2`);
 
-      // docs/product.md#editing-an-equipment-row: a new subcategory fills the SEO title (brand, subcategory, 'Catalog'); back again, it follows.
+      // docs/product.md#editing-an-equipment-row: a new subcategory fills the SEO title (brand, the model as edited, subcategory,
+      // 'Catalog'); back again, it follows.
+      const titled = (subcategoryName: string) => `Zeta ${scratch.model} Mk2 - ${subcategoryName} Catalog`;
       const seoTitle = editor.getByRole('textbox', { name: 'SEO Title' });
       const subcategory = editor.getByRole('combobox', { name: 'Subcategory' });
       await page.keyboard.press('Tab');
@@ -186,10 +188,10 @@ for (const viewport of [
       await expect(subcategory).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(subcategory).toHaveValue(String(scratch.secondId));
-      await expect(seoTitle).toHaveValue(`Zeta ${scratch.secondName} Catalog`);
+      await expect(seoTitle).toHaveValue(titled(scratch.secondName));
       await page.keyboard.press('ArrowUp');
       await expect(subcategory).toHaveValue(String(scratch.subcategoryId));
-      await expect(seoTitle).toHaveValue(`Zeta ${scratch.firstName} Catalog`);
+      await expect(seoTitle).toHaveValue(titled(scratch.firstName));
 
       // A year the server would refuse: shown on the field and in the alert, and nothing is sent.
       const year = editor.getByRole('spinbutton', { name: 'Year' });
@@ -220,7 +222,7 @@ for (const viewport of [
       await expect(details.getByRole('status')).toHaveText(`Zeta - ${scratch.model} Mk2 saved.`);
       const row = details.getByRole('row').filter({ has: page.getByRole('button', { name: `Actions for Zeta ${scratch.model} Mk2` }) });
       await expect(row).toContainText('2024');
-      await expect(row).toContainText(`Zeta ${scratch.firstName} Catalog`);
+      await expect(row).toContainText(titled(scratch.firstName));
       expect(updateCalls).toBe(1);
 
       // Read back from the server: the stored row, and the list a fresh page gets.
@@ -234,7 +236,7 @@ for (const viewport of [
       }).toEqual({
         model: `${scratch.model} Mk2`,
         year: 2024,
-        seoTitle: `Zeta ${scratch.firstName} Catalog`,
+        seoTitle: titled(scratch.firstName),
         tags: ['compact', 'electric'],
         subcategoryId: scratch.subcategoryId,
       });

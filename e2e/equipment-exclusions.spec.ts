@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { equipmentExclusions, equipments } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
+import { expectHeadersInFull } from './grid-headers';
 import { demoOperator, expect, test, type TestServer } from './fixtures';
 
 /** docs/product.md#equipment-exclusions (/dashboard/equipments/exclusions) and its texts (docs/product.md#messages-and-errors). */
@@ -20,8 +21,13 @@ const columns = [
   'Brand Active',
   'SEO Title',
   'SEO Description',
+  'Excluded by',
+  'Excluded at',
   'Actions',
 ];
+
+/** An 'Excluded at' cell: a UTC time, en-US ('Oct 1, 2026, 09:30 AM'). */
+const utcTime = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$/;
 
 const grid = (page: Page) => page.getByRole('table', { name: 'Excluded equipment' });
 const bodyRows = (page: Page) => grid(page).locator('tbody tr.data-table__row');
@@ -75,7 +81,7 @@ async function apiGet<T>(request: APIRequestContext, server: TestServer, token: 
 }
 
 test.describe('equipment exclusions', () => {
-  test('the sub-nav, the 13 columns and the excluded models with their cells', async ({ page, server }) => {
+  test('the sub-nav, the 13 columns (and who excluded when) and the excluded models with their cells', async ({ page, server }) => {
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
 
@@ -99,6 +105,8 @@ test.describe('equipment exclusions', () => {
       'Yes',
       'Caterpillar M318 - Excavators Catalog',
       'Caterpillar M318 specifications.',
+      'Demo Operator',
+      utcTime,
       'Remove from Exclusion List',
     ]);
     // Tags are joined by commas.
@@ -115,6 +123,18 @@ test.describe('equipment exclusions', () => {
     await nav.getByRole('link', { name: 'Equipments Exclusions' }).click();
     await expect(nav.getByRole('link', { name: 'Equipments Exclusions' })).toHaveAttribute('aria-current', 'page');
     await expect(bodyRows(page)).toHaveCount(2);
+  });
+
+  test('at 1280 px every header reads in full and the Remove button is not cut', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await server.loginAs(page);
+    await page.goto(`${server.url}/dashboard/equipments/exclusions`);
+    await expect(bodyRows(page)).toHaveCount(2);
+    await expectHeadersInFull(grid(page));
+    const remove = rowOf(page, 'Caterpillar', 'M318').getByRole('button', { name: 'Remove from Exclusion List' });
+    const [button, cell] = await remove.evaluate((b) => [b.getBoundingClientRect(), b.closest('td')!.getBoundingClientRect()]);
+    expect(button!.right).toBeLessThanOrEqual(cell!.right);
+    expect(await remove.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
   });
 
   test('Manufactured and Brand Active read No for false flags', async ({ page, makeServer }) => {

@@ -332,17 +332,19 @@ test.describe('equipments screen', () => {
     await expect(subcategory.getByRole('option')).toHaveText(['Bulldozers', 'Excavators', 'Tower Cranes', 'Wheel Loaders']);
 
     await subcategory.selectOption({ label: 'Excavators' });
-    await expect(seoTitle).toHaveValue('JCB Excavators Catalog');
+    // The model name is kept (docs/product.md#editing-an-equipment-row).
+    await expect(seoTitle).toHaveValue('JCB 457 ZX - Excavators Catalog');
 
     await editor.getByRole('textbox', { name: 'Brand' }).fill('');
     await subcategory.selectOption({ label: 'Tower Cranes' });
-    await expect(seoTitle).toHaveValue('Brand Name Tower Cranes Catalog');
+    await expect(seoTitle).toHaveValue('Brand Name 457 ZX - Tower Cranes Catalog');
 
     await editor.getByRole('textbox', { name: 'Brand' }).fill('JCB');
     await category.selectOption({ label: 'Agricultural Machinery' });
     await expect(subcategory.getByRole('option')).toHaveText(['Combine Harvesters', 'Sprayers', 'Tractors']);
     await expect(subcategory).toHaveValue(String((await subcategoryRow(server, 'Combine Harvesters')).id));
-    await expect(seoTitle).toHaveValue('JCB Combine Harvesters Catalog');
+    // A new category is a new subcategory: the title keeps the model name too.
+    await expect(seoTitle).toHaveValue('JCB 457 ZX - Combine Harvesters Catalog');
 
     await category.selectOption({ label: 'Drones' });
     await expect(subcategory).toBeDisabled();
@@ -469,11 +471,12 @@ test.describe('equipments screen', () => {
     await expect(item('Volvo CE').locator('.status-badge')).toHaveText(statusNames.generated);
   });
 
-  test('Change Category: search, no suggestions for an empty search, Save disabled until chosen, the move', async ({
+  test('Change Category: every category at open, focus in the search, Save disabled until chosen, the move', async ({
     page,
     makeServer,
   }) => {
     const server = await makeServer();
+    const everyCategory = await server.db.select({ name: categories.name }).from(categories);
     await openScreen(page, server);
     await chooseCategory(page, 'Construction Equipment');
     const menu = await openActions(page, subcategoryItem(page, 'Tower Cranes'));
@@ -481,14 +484,19 @@ test.describe('equipments screen', () => {
     const change = dialog(page, 'Change Category');
     const search = change.getByRole('combobox', { name: 'Search categories' });
     const save = change.getByRole('button', { name: 'Save' });
-    await expect(search).toBeVisible();
+    await expect(search).toBeFocused();
     await expect(save).toBeDisabled();
-    await expect(change.getByRole('option')).toHaveCount(0);
+    // Before anything is typed: every category but the subcategory's own.
+    await expect(change.getByRole('option')).toHaveCount(everyCategory.length - 1);
+    await expect(change.getByRole('option', { name: 'Construction Equipment', exact: true })).toHaveCount(0);
     await expect(change.getByText('No matching categories found.')).toHaveCount(0);
+    const openHeight = (await change.boundingBox())?.height;
 
     await search.fill('zeppelin');
     await expect(change.getByText('No matching categories found.')).toBeVisible();
     await expect(change.getByRole('option')).toHaveCount(0);
+    // The results keep their height: the dialog does not move.
+    expect((await change.boundingBox())?.height).toBe(openHeight);
 
     // Case-insensitive contains; the own category is not offered.
     await search.fill('EQUIP');
@@ -497,7 +505,7 @@ test.describe('equipments screen', () => {
     await expectNoSeriousA11yViolations(page);
 
     await search.fill('');
-    await expect(change.getByRole('option')).toHaveCount(0);
+    await expect(change.getByRole('option')).toHaveCount(everyCategory.length - 1);
     await expect(change.getByText('No matching categories found.')).toHaveCount(0);
 
     // Keyboard: arrows move, Enter chooses.

@@ -229,8 +229,12 @@ test.describe('payment methods', () => {
     await expect(page.getByRole('status', { name: 'Loading payment methods' })).toHaveCount(0);
   });
 
-  test("'Payments are not configured on this server.' and no Stripe.js without a card provider", async ({ page, server }) => {
+  test("payments off: 'Payments are not configured on this server.', what to set, no Stripe.js and no call to the server", async ({
+    page,
+    server,
+  }) => {
     const stripeJsRequests: string[] = [];
+    const listRequests = countListRequests(page);
     page.on('request', (r) => {
       if (r.url().startsWith('https://js.stripe.com/')) stripeJsRequests.push(r.url());
     });
@@ -238,8 +242,53 @@ test.describe('payment methods', () => {
     await page.goto(`${server.url}/dashboard/payment-methods`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
     await expect(page.getByText('Payments are not configured on this server.')).toBeVisible();
+    await expect(page.getByText(nextStep)).toBeVisible();
     await expect(addCardButton(page)).toHaveCount(0);
-    expect(stripeJsRequests).toEqual([]);
     await expectNoSeriousA11yViolations(page);
+    await revisitThroughNavigation(page);
+    await expect(page.getByText(nextStep)).toBeVisible();
+    expect(stripeJsRequests).toEqual([]);
+    expect(listRequests, 'the page says payments are off: the server is not asked').toEqual([]);
+  });
+
+  test('a server answering 503 "not configured" is asked once: the notice and what to set, no retry, no refetch', async ({
+    page,
+    paymentsServer,
+    signInBuyer,
+  }) => {
+    const listRequests = countListRequests(page);
+    await page.route('**/api/payment-methods', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', json: { message: 'Payments are not configured on this server.' } }),
+    );
+    await signInBuyer(page);
+    await page.goto(`${paymentsServer.url}/dashboard/payment-methods`);
+    await expect(page.getByText(nextStep)).toBeVisible();
+    await expect(page.getByText('Payments are not configured on this server.')).toBeVisible();
+    await expect(addCardButton(page)).toHaveCount(0);
+    await revisitThroughNavigation(page);
+    await expect(page.getByText(nextStep)).toBeVisible();
+    // Time for a retry, had there been one.
+    await page.waitForTimeout(1_500);
+    expect(listRequests).toHaveLength(1);
   });
 });
+
+const nextStep = 'Ask your administrator to set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY on the server';
+
+/** The GET /api/payment-methods requests the page makes. */
+function countListRequests(page: Page) {
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/payment-methods') requests.push(r.url());
+  });
+  return requests;
+}
+
+/** To Brands and back through the main navigation (the page, and its cache, stay). */
+async function revisitThroughNavigation(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Brands' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brands' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Payment Methods' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
+}

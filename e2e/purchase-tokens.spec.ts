@@ -182,6 +182,28 @@ test.describe('purchase tokens', () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test('payments off: the dialog says so and what to set, with no package to pick and no Purchase button', async ({ page, server }) => {
+    const listRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/payment-methods') listRequests.push(r.url());
+    });
+    await server.loginAs(page);
+    await page.goto(`${server.url}/dashboard/brands`);
+    const dialog = await openPurchaseDialog(page);
+    await expect(dialog.getByText('Payments are not configured on this server.')).toBeVisible();
+    await expect(
+      dialog.getByText('Ask your administrator to set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY on the server'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('radio')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: /^Purchase / })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    // The footer's Close, beside the dialog's own close icon.
+    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dialog).toHaveCount(0);
+    expect(listRequests, 'the page says payments are off: the server is not asked').toEqual([]);
+  });
+
   test('the balance also changes live in another tab of the same operator', async ({
     page,
     paymentsServer,

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 
 /**
  * docs/product.md#renaming: a category or subcategory cannot take a sibling's name (case-insensitive). The server's 422 text shows
- * at the name field, the field keeps the typed name, and nothing changes. Refusals only: the shared server is used.
+ * at the name field only (no alert toast), the field keeps the typed name, and nothing changes. Refusals only: the shared server is used.
  */
 
 const main = (page: Page) => page.getByRole('main');
@@ -45,6 +45,8 @@ test.describe('renaming to a sibling name', () => {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveAccessibleDescription('A category named "Drones" already exists.');
     await expect(input).toHaveValue('drones');
+    // Shown at the field only: trying again cannot help, so no alert toast beside it.
+    await expect(page.getByText('Failed to update category. Please try again.')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
     await panel.getByRole('button', { name: 'Cancel' }).click();
@@ -71,6 +73,7 @@ test.describe('renaming to a sibling name', () => {
     await expect(panel.getByRole('alert')).toHaveText('This category already has a subcategory named "Microphones".');
     await expect(input).toHaveAttribute('aria-invalid', 'true');
     await expect(input).toHaveValue('MICROPHONES');
+    await expect(page.getByText('Failed to update subcategory. Please try again.')).toHaveCount(0);
 
     // Cancel, by keyboard: Save, then Cancel.
     await page.keyboard.press('Tab');

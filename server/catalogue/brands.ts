@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { embeddedEquipmentsLimit, embeddedEquipmentsPerListedBrand, type Brand, type BrandsPageQuery } from '../../contract/brands';
 import type { Equipment, EquipmentBrand } from '../../contract/equipments';
+import type { BrandExclusion } from '../../contract/exclusions';
 import { modelTypes, type StatusRecord } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brandExclusions, brands, categories, subcategories } from '../db/schema';
 import { equipmentsOfBrands } from './equipments';
-import { exclusionPage, idPage } from './id-page';
+import { exclusionPage, idPage, withExclusionAuthorship } from './id-page';
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 export function containsPattern(text: string): string {
@@ -143,18 +144,19 @@ export async function listBrandsPage(
   return { brands: await completeBrands(db, rows, modelsPerBrand), total };
 }
 
-/** The excluded brands, newest exclusion first, and how many there are. */
+/** The excluded brands, newest exclusion first, with who excluded each and when, and how many there are. */
 export async function listExcludedBrands(
   db: Executor,
   page: { offset: number; limit: number },
-): Promise<{ brands: Brand[]; total: number }> {
-  const list = { table: brandExclusions, id: brandExclusions.brandId, createdAt: brandExclusions.createdAt };
+): Promise<{ brands: BrandExclusion[]; total: number }> {
+  const { brandId: id, createdAt, createdBy } = brandExclusions;
+  const list = { table: brandExclusions, id, createdAt, createdBy };
   const { rows, total } = await exclusionPage(db, list, page, (ids, order) =>
     selectBrands(db)
       .innerJoin(ids, eq(ids.id, brands.id))
       .orderBy(...order),
   );
-  return { brands: await completeBrands(db, rows, 0), total };
+  return { brands: await withExclusionAuthorship(db, list, await completeBrands(db, rows, 0)), total };
 }
 
 /**

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Equipment } from '../../contract/equipments';
-import { exclusionMessages } from '../../contract/exclusions';
+import { exclusionMessages, type EquipmentExclusion } from '../../contract/exclusions';
 import type { ExclusionChangeAnswer } from '../../contract/exclusion-changes';
 import type { Database, Executor, Transaction } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments } from '../db/schema';
 import { selectEquipments, toEquipment } from './equipments';
-import { exclusionPage } from './id-page';
+import { exclusionPage, withExclusionAuthorship } from './id-page';
 import { brandUpdated, equipmentsChanged, type Notifier } from '../notify/notifier';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
 import { recordExclusionChange, type FlippedRow } from './exclusion-journal';
@@ -18,18 +17,19 @@ import { insertExclusions } from './exclusion-rows';
  * operator can undo it: exclusion-journal.ts) and announced after it is stored.
  */
 
-/** GET /api/equipments/exclusions: the excluded models, newest exclusion first. */
+/** GET /api/equipments/exclusions: the excluded models, newest exclusion first, with who excluded each and when. */
 export async function listExcludedEquipments(
   db: Executor,
   page: { offset: number; limit: number },
-): Promise<{ equipments: Equipment[]; total: number }> {
-  const list = { table: equipmentExclusions, id: equipmentExclusions.equipmentId, createdAt: equipmentExclusions.createdAt };
+): Promise<{ equipments: EquipmentExclusion[]; total: number }> {
+  const { equipmentId: id, createdAt, createdBy } = equipmentExclusions;
+  const list = { table: equipmentExclusions, id, createdAt, createdBy };
   const { rows, total } = await exclusionPage(db, list, page, (ids, order) =>
     selectEquipments(db)
       .innerJoin(ids, eq(ids.id, equipments.id))
       .orderBy(...order),
   );
-  return { equipments: rows.map(toEquipment), total };
+  return { equipments: await withExclusionAuthorship(db, list, rows.map(toEquipment)), total };
 }
 
 /** The model, locked against deletion (and against an undo of it) until the caller's transaction ends (404 when missing). */

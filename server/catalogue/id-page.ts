@@ -1,7 +1,8 @@
-import { count, desc, type SQL } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ExclusionAuthorship } from '../../contract/exclusions';
 import type { Executor } from '../db/client';
-import type { brandExclusions, equipmentExclusions } from '../db/schema';
+import { users, type brandExclusions, type equipmentExclusions } from '../db/schema';
 
 /**
  * One page of a list's ids, in the list's order, as a subquery to join the rows to: the ids come from a covering
@@ -24,11 +25,12 @@ export function idPage(
 }
 export type IdPage = ReturnType<typeof idPage>;
 
-/** An exclusion list: its table, the excluded row's id and when it was excluded. */
+/** An exclusion list: its table, the excluded row's id, when it was excluded and by whom. */
 export interface ExclusionList {
   table: typeof brandExclusions | typeof equipmentExclusions;
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
+  createdBy: AnyPgColumn;
 }
 
 /** One page of an exclusion list, newest exclusion first (`rowsOf` reads the page's rows in that order), and its length. */
@@ -42,4 +44,38 @@ export async function exclusionPage<Row>(
   const ids = idPage(db, list.table, list.id, { order, ...page });
   const [rows, [counted]] = await Promise.all([rowsOf(ids, order), db.select({ n: count() }).from(list.table)]);
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/**
+ * These listed rows with who excluded each (the operator's name, else their email; null when unknown) and when
+ * (contract/exclusions.ts).
+ */
+export async function withExclusionAuthorship<Row extends { id: number }>(
+  db: Executor,
+  list: ExclusionList,
+  rows: Row[],
+): Promise<(Row & ExclusionAuthorship)[]> {
+  if (rows.length === 0) return [];
+  const authorship = await db
+    .select({
+      id: list.id,
+      at: list.createdAt,
+      by: sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
+    })
+    .from(list.table)
+    .leftJoin(users, eq(users.id, list.createdBy))
+    .where(
+      inArray(
+        list.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  const byId = new Map(
+    authorship.map((a) => [Number(a.id), { excluded_by: a.by, excluded_at: new Date(a.at as Date | string).toISOString() }]),
+  );
+  // A row un-excluded between the two reads is no longer in the list.
+  return rows.flatMap((row) => {
+    const excluded = byId.get(row.id);
+    return excluded ? [{ ...row, ...excluded }] : [];
+  });
 }

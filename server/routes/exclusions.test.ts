@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Brand } from '../../contract/brands';
 import type { Equipment } from '../../contract/equipments';
-import { brandExclusionsAnswer, equipmentExclusionsAnswer } from '../../contract/exclusions';
+import { brandExclusionsAnswer, equipmentExclusionsAnswer, type BrandExclusion, type EquipmentExclusion } from '../../contract/exclusions';
 import { channels, realtimeEvents } from '../../contract/realtime';
-import { brands, equipmentExclusions } from '../db/schema';
+import { brandExclusions, brands, equipmentExclusions, users } from '../db/schema';
 import type { TestApp } from '../test/app';
 import { catalogueApp, databaseDigest, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
@@ -81,6 +81,37 @@ describe.each(engines)('exclusions on %s', (engine) => {
         (await excludedModels()).body.some((e) => e.id === id),
         url,
       ).toBe(false);
+    }
+  });
+
+  it('says who excluded each row (name, else email; null when unknown) and when', async () => {
+    const [operator] = await t.database.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .orderBy(desc(users.id))
+      .limit(1);
+    const modelId = await ids.equipment('Volvo CE', 'EC220E');
+    const brandId = await ids.brand('Genelec');
+    const before = Date.now();
+    await call('POST', `/api/equipments/exclusions/${modelId}`);
+    await call('POST', '/api/brands/exclusions', { name: 'Genelec' });
+    try {
+      const model = (await excludedModels()).body.find((e) => e.id === modelId) as EquipmentExclusion | undefined;
+      const brand = (await excludedBrands()).body.find((b) => b.id === brandId) as BrandExclusion | undefined;
+      for (const row of [model, brand]) {
+        expect(row?.excluded_by).toBe(operator?.name);
+        expect(Date.parse(row?.excluded_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+        expect(row?.excluded_at).toBe(new Date(row?.excluded_at ?? 0).toISOString());
+      }
+      // A nameless operator is shown by email; a deleted one (or a seeded exclusion) is unknown.
+      await t.database.db.update(users).set({ name: '' }).where(eq(users.id, operator!.id));
+      expect((await excludedBrands()).body.find((b) => b.id === brandId)).toMatchObject({ excluded_by: operator?.email });
+      await t.database.db.update(brandExclusions).set({ createdBy: null }).where(eq(brandExclusions.brandId, brandId));
+      expect((await excludedBrands()).body.find((b) => b.id === brandId)).toMatchObject({ excluded_by: null });
+    } finally {
+      await t.database.db.update(users).set({ name: operator!.name }).where(eq(users.id, operator!.id));
+      await call('DELETE', `/api/equipments/exclusions/${modelId}`);
+      await call('DELETE', `/api/brands/exclusions/${brandId}`);
     }
   });
 

@@ -25,6 +25,18 @@ export interface EffectDeps {
 
 const defaultDeps: EffectDeps = { fetchBrand };
 
+/**
+ * A patch that changes nothing writes nothing: TanStack Query takes any write as fresh data and forgets that the
+ * answer was marked stale, so writing an untouched list back would cancel the refetch an earlier change asked for
+ * (an updater's `undefined` leaves the cached answer as it is).
+ */
+function writeOnlyChanges(update: (old: unknown) => unknown) {
+  return (old: unknown) => {
+    const next = update(old);
+    return next === old ? undefined : next;
+  };
+}
+
 /** Runs the cache effects of one change (a mutation's or a realtime event's, staleness/) on the app's QueryClient. */
 export async function applyEffects(
   queryClient: QueryClient,
@@ -37,10 +49,10 @@ export async function applyEffects(
         case 'invalidate':
           return queryClient.invalidateQueries(effect.filters);
         case 'patch':
-          queryClient.setQueryData(effect.queryKey, effect.update);
+          queryClient.setQueryData(effect.queryKey, writeOnlyChanges(effect.update));
           return undefined;
         case 'patchAll':
-          queryClient.setQueriesData({ queryKey: effect.queryKey }, effect.update);
+          queryClient.setQueriesData({ queryKey: effect.queryKey }, writeOnlyChanges(effect.update));
           return undefined;
         case 'refreshBrand':
           return refreshBrand(queryClient, effect.brandId, deps);

@@ -1,7 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { paymentMethodsApi, type PaymentMethodsAnswer, type PaymentMethodsChangeAnswer } from '../../contract/payment-methods';
+import {
+  paymentMessages,
+  paymentMethodsApi,
+  type PaymentMethodsAnswer,
+  type PaymentMethodsChangeAnswer,
+} from '../../contract/payment-methods';
+import { paymentsConfigured } from '../config/meta';
 import { useEndpointMutation } from './endpoint-mutation';
-import { call, isRetryable } from './http';
+import { call, isRetryable, refusalOf } from './http';
 import { keys } from './keys';
 import { applyMutationStaleness } from './staleness';
 
@@ -15,12 +21,37 @@ export const paymentMethodTexts = {
   defaultFailed: 'Failed to update default payment method.',
   confirmRemove: 'Are you sure you want to remove this payment method?',
   empty: 'No payment methods added yet.',
+  notConfigured: paymentMessages.notConfigured,
+  /** *(Added)* the next step after notConfigured (docs/product.md#payment-methods-screen, docs/configuration.md). */
+  notConfiguredNextStep:
+    'Ask your administrator to set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY on the server (see docs/configuration.md), then reload this page.',
 } as const;
 
 // GET /api/payment-methods ----------------------------------------------------------------------------------------
 
-export function getPaymentMethods(): Promise<PaymentMethodsAnswer> {
-  return call(paymentMethodsApi.list);
+/** No card provider on this server: nothing to list, nothing to buy with. */
+export interface PaymentsOff {
+  paymentsOff: true;
+}
+export type PaymentMethodsState = PaymentMethodsAnswer | PaymentsOff;
+
+export function arePaymentsOff(state: PaymentMethodsState | undefined): state is PaymentsOff {
+  return state !== undefined && 'paymentsOff' in state;
+}
+
+/**
+ * The cards, or payments off. The page's stripe-key meta tag already says whether the server has a card provider:
+ * without one nothing is asked. A server that answers 503 "not configured" all the same (reconfigured since the page
+ * loaded) is payments off too: an answer cached like the list, neither retried nor refetched on every mount.
+ */
+export async function getPaymentMethods(): Promise<PaymentMethodsState> {
+  if (!paymentsConfigured()) return { paymentsOff: true };
+  try {
+    return await call(paymentMethodsApi.list);
+  } catch (error) {
+    if (refusalOf(paymentMethodsApi.list, error, 503)?.message === paymentMessages.notConfigured) return { paymentsOff: true };
+    throw error;
+  }
 }
 
 export const paymentMethodsQueryOptions = () =>
@@ -30,8 +61,11 @@ export const paymentMethodsQueryOptions = () =>
     retry: (failures, error) => failures < 1 && isRetryable(error),
   });
 
+/** The cards; `configured` is false as soon as the page or the server says payments are off (nothing else is shown then). */
 export function usePaymentMethods(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...paymentMethodsQueryOptions(), enabled: options.enabled ?? true });
+  const query = useQuery({ ...paymentMethodsQueryOptions(), enabled: options.enabled ?? true });
+  const configured = paymentsConfigured() && !arePaymentsOff(query.data);
+  return { query, configured, answer: arePaymentsOff(query.data) ? undefined : query.data };
 }
 
 // POST /api/payment-methods/setup-intent (extension) ---------------------------------------------------------------

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type Pusher from 'pusher-js';
-import { channels, sharedChannels } from '../../contract/realtime';
+import { channels, realtimeEvents, sharedChannels } from '../../contract/realtime';
 import { applyEffects, type EffectDeps } from '../api/cache-effects';
 import { effectsOf, eventStaleness, resyncEffects, userChannel, type RealtimeEventName, type ScreenContext } from '../api/staleness';
 import type { ConnectionState } from './live-status';
 import { ResyncGate } from './resync-gate';
+import { tellRunEnd } from './run-ends';
 
 export interface BindingsOptions extends EffectDeps {
   queryClient: QueryClient;
@@ -64,6 +65,8 @@ export function bindRealtime(pusher: Pusher, options: BindingsOptions): Realtime
       if (binding.channel !== joined) continue;
       channel.bind(event, (payload: unknown) => void handleRealtimeEvent(event as RealtimeEventName, payload, options));
     }
+    // The end of a run this browser waits for is told as a toast (run-ends.ts).
+    if (joined === userChannel) channel.bind(realtimeEvents.runChanged, tellRunEnd);
     channel.bind('pusher:subscription_succeeded', () => gate.settled(name));
     channel.bind('pusher:subscription_error', (error: unknown) => {
       console.warn(`Could not join the realtime channel ${name}`, error);

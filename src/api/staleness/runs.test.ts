@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { realtimeEvents } from '../../../contract/realtime';
-import type { Run, RunsAnswer } from '../../../contract/runs';
+import { runMatches, type Run, type RunsAnswer, type RunsFilter } from '../../../contract/runs';
 import { statusNames } from '../../../contract/statuses';
 import { applyEffects } from '../cache-effects';
 import { keys } from '../keys';
@@ -66,6 +66,79 @@ describe('runchanged', () => {
     seed(all, { runs: [run(1)], total: 1 });
     await effects(run(3, { queued: true, started_at: null }));
     expect(invalid(all)).toBe(true);
+  });
+});
+
+describe('runchanged under every filter', () => {
+  const apply = (payload: Run) => {
+    const outcome = effectsOf(realtimeEvents.runChanged, { run: payload }, emptyScreen(5));
+    if (outcome.kind !== 'effects') throw new Error(outcome.kind);
+    return applyEffects(queryClient, outcome.effects);
+  };
+  const page = (filter: Partial<RunsFilter>) => keys.runs.page({ ...filter, offset: 0, limit: 50 });
+  const working = run(2);
+  const queued = run(4, { queued: true, started_at: null });
+  const cancelled = run(2, { status: statusNames.cancelled, finished_at: '2026-11-25T00:00:05.000Z' });
+  const generated = run(2, { status: statusNames.generated, finished_at: '2026-11-25T00:00:05.000Z', items_added: 6 });
+  const retry = run(9, { queued: true, started_at: null, retry_of: 2 });
+
+  // [what happened, the run before (null: a new run), the run after, the filter, refetched?]
+  const cases: [string, Run | null, Run, Partial<RunsFilter>, boolean][] = [
+    ['a cancel', working, cancelled, { status: 'Cancelled' }, true],
+    ['a cancel', working, cancelled, { status: 'Cancelled', type: 'Brands' }, true],
+    ['a cancel', working, cancelled, { status: 'Cancelled', type: 'Events' }, false],
+    ['a cancel', working, cancelled, { status: 'finished' }, true],
+    ['a cancel', working, cancelled, { status: 'active' }, true],
+    ['a cancel', working, cancelled, { status: 'In Progress' }, true],
+    ['a cancel', working, cancelled, { status: 'failed' }, false],
+    ['a cancel', working, cancelled, { status: 'Generated' }, false],
+    ['a cancel', working, cancelled, {}, false],
+    ['a cancel', working, cancelled, { type: 'Brands' }, false],
+    ['an end', working, generated, { status: 'Generated' }, true],
+    ['an end', working, generated, { status: 'Generated', type: 'Brands' }, true],
+    ['an end', working, generated, { status: 'In Progress' }, true],
+    ['an end', working, generated, { status: 'finished' }, true],
+    ['an end', working, generated, { status: 'No New Results' }, false],
+    ['a retry', null, retry, { status: 'active' }, true],
+    ['a retry', null, retry, { status: 'In Progress', type: 'Brands' }, true],
+    ['a retry', null, retry, {}, true],
+    ['a retry', null, retry, { status: 'Cancelled' }, false],
+    ['a queued run', null, queued, { type: 'Brands' }, true],
+    ['a queued run', null, queued, { type: 'Equipments' }, false],
+  ];
+
+  it.each(cases)('%s: a list filtered %j refetches when the run enters or leaves it (%j)', async (_, before, after, filter, refetched) => {
+    const key = page(filter);
+    const holdsBefore = before !== null && runMatches(before, filter);
+    seed(key, { runs: holdsBefore ? [before] : [], total: holdsBefore ? 1 : 0 });
+    await apply(after);
+    expect(invalid(key)).toBe(refetched);
+    // A list that held the run shows it as it is now, until its refetch places it again.
+    if (holdsBefore) expect(queryClient.getQueryData<RunsAnswer>(key)?.runs[0]).toEqual(after);
+  });
+
+  it("a later event about another run does not clear a hidden list's pending refetch", async () => {
+    const cancelledOnes = page({ status: 'Cancelled' });
+    const all = page({});
+    seed(cancelledOnes, { runs: [], total: 0 });
+    seed(all, { runs: [run(5), working], total: 2 });
+    await apply(cancelled);
+    expect(invalid(cancelledOnes)).toBe(true);
+    // Run 5 starts working: nothing about the Cancelled list, which still has to fetch the cancelled run 2.
+    await apply(run(5, { queued: false }));
+    expect(invalid(cancelledOnes)).toBe(true);
+    expect(queryClient.getQueryData<RunsAnswer>(cancelledOnes)).toEqual({ runs: [], total: 0 });
+  });
+
+  it('a cancel answered to this browser and then told by its event leaves the Cancelled list to refetch', async () => {
+    const cancelledOnes = page({ status: 'Cancelled' });
+    seed(cancelledOnes, { runs: [], total: 0 });
+    await applyMutationStaleness(queryClient, 'runs.cancel', {
+      sent: 2,
+      answer: { run: cancelled, message: 'The generation was cancelled. Nothing was charged.' },
+    });
+    await apply(cancelled);
+    expect(invalid(cancelledOnes)).toBe(true);
   });
 });
 

@@ -7,24 +7,41 @@ import { bind, isRecord, onSuccess, userChannel, type MutationEntries } from './
 
 /** The operator's runs (the runs centre), and the typical costs a finished run changes. */
 
+const runsOf = (data: unknown): Run[] | undefined => (isRecord(data) && Array.isArray(data.runs) ? (data.runs as Run[]) : undefined);
+
 /**
- * A run as it is now, into the cached runs lists: written into the pages that hold it; a page whose filter it now
- * leaves, or newly enters (a run queued, a run that failed), refetches if it is on screen.
+ * Rewrites the rows of every cached runs list that holds run `id`. A list that does not hold it is left untouched
+ * (the updater answers undefined, so TanStack writes nothing): writing its own data back would count as a fresh
+ * fetch and clear the invalidation an earlier change left on it (a Cancelled list, hidden while the operator looks at
+ * another filter, would then show its old page until it went stale again: docs/product.md#runs-centre, live).
+ */
+function patchHolders(id: number, rewrite: (run: Run) => Run): CacheEffect {
+  return {
+    kind: 'patchAll',
+    queryKey: keys.runs.all,
+    update: (old) => {
+      const runs = runsOf(old);
+      if (!runs?.some((r) => r.id === id)) return undefined;
+      return { ...(old as RunsAnswer), runs: runs.map((r) => (r.id === id ? rewrite(r) : r)) };
+    },
+  };
+}
+
+/**
+ * A run as it is now, into the cached runs lists, whatever their filter: written into the pages that hold it; a page
+ * whose filter it now leaves, or newly enters (a run queued, a run that failed, one cancelled or retried), refetches
+ * if it is on screen, or when it is next shown. A page cannot place a run it does not hold (its order and total are
+ * the server's), so it refetches rather than being patched.
  */
 function runEffects(run: Run): CacheEffect[] {
-  const holds = (data: unknown) => isRecord(data) && Array.isArray(data.runs) && (data.runs as Run[]).some((r) => r.id === run.id);
   return [
-    {
-      kind: 'patchAll',
-      queryKey: keys.runs.all,
-      update: (old) =>
-        holds(old) ? { ...(old as RunsAnswer), runs: (old as RunsAnswer).runs.map((r) => (r.id === run.id ? run : r)) } : old,
-    },
+    patchHolders(run.id, () => run),
     invalidate({
       predicate: (query: Query) => {
         if (!isUnder(query.queryKey, keys.runs.all)) return false;
         const matches = runMatches(run, (keyParams(query.queryKey) ?? {}) as Partial<RunsFilter>);
-        return holds(query.state.data) ? !matches : matches;
+        const holds = runsOf(query.state.data)?.some((r) => r.id === run.id) ?? false;
+        return holds ? !matches : matches;
       },
     }),
   ];
@@ -32,16 +49,7 @@ function runEffects(run: Run): CacheEffect[] {
 
 /** A retry's answer: the retried run links to its retry now, in every page that holds it (its `runchanged` says so too). */
 function retriedEffects(retriedId: number, retryId: number): CacheEffect[] {
-  return [
-    {
-      kind: 'patchAll',
-      queryKey: keys.runs.all,
-      update: (old) =>
-        isRecord(old) && Array.isArray(old.runs)
-          ? { ...(old as RunsAnswer), runs: (old as RunsAnswer).runs.map((r) => (r.id === retriedId ? { ...r, retried_by: retryId } : r)) }
-          : old,
-    },
-  ];
+  return [patchHolders(retriedId, (r) => ({ ...r, retried_by: retryId }))];
 }
 
 export const runEvents = {

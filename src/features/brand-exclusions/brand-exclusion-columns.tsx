@@ -1,6 +1,7 @@
-import type { Brand } from '../../../contract/brands';
+import type { BrandExclusion } from '../../../contract/exclusions';
 import { brandExclusionExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns, expanderColumn, selectionColumn, TruncatedText } from '../../ui/data-table';
+import { exclusionAuthorshipColumns } from '../bulk-exclusions';
 import { BrandExclusionActions } from './brand-exclusion-actions';
 import { BrandLogo } from './brand-logo';
 import { SocialLinks } from './social-links';
@@ -8,15 +9,18 @@ import { parseSocials } from './socials';
 
 export type BrandExclusionsVariant = 'equipments' | 'brands';
 
-const col = dataTableColumns<Brand>();
+const col = dataTableColumns<BrandExclusion>();
 
 function Text({ value, clamp = false }: { value: string | null; clamp?: boolean }) {
   if (value === null || value === '') return <span className="brand-exclusions__muted">—</span>;
   return clamp ? <TruncatedText text={value} /> : <>{value}</>;
 }
 
-const select = selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' });
-const expand = expanderColumn<Brand>({ label: (row) => `Brand information for ${row.original.name}`, header: 'Brand information' });
+const select = selectionColumn<BrandExclusion>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' });
+const expand = expanderColumn<BrandExclusion>({
+  label: (row) => `Brand information for ${row.original.name}`,
+  header: 'Brand information',
+});
 
 const logo = col.display({
   id: 'logo',
@@ -62,6 +66,8 @@ const socials = col.display({
   meta: { width: '140px' },
 });
 
+const authorship = exclusionAuthorshipColumns<BrandExclusion>();
+
 const actions = col.display({
   id: 'actions',
   header: 'Actions',
@@ -75,11 +81,12 @@ const actions = col.display({
  * The brand exclusion grids (docs/product.md#brand-exclusions): Category, Subcategory, Name, SEO Title, SEO Description, Actions; the
  * `brands` variant also has Logo and Socials. Every row expands to its brand information. The columns up to the Name
  * (in the spec's order) are pinned at the left and the Actions at the right (docs/product.md#grids); before them, the
- * checkbox that selects rows for a bulk Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md).
+ * checkbox that selects rows for a bulk Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md); before the
+ * Actions, who excluded the brand and when.
  */
 export const brandExclusionColumns = {
-  equipments: col.columns([select, expand, category, subcategory, name, seoTitle, seoDescription, actions]),
-  brands: col.columns([select, expand, logo, category, subcategory, name, seoTitle, seoDescription, socials, actions]),
+  equipments: col.columns([select, expand, category, subcategory, name, seoTitle, seoDescription, ...authorship, actions]),
+  brands: col.columns([select, expand, logo, category, subcategory, name, seoTitle, seoDescription, socials, ...authorship, actions]),
 } satisfies Record<BrandExclusionsVariant, unknown>;
 
 export const sortableBrandExclusionColumns = ['category', 'subcategory', 'name', 'seo_title', 'seo_description'] as const;

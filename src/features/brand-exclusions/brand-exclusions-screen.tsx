@@ -1,6 +1,6 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState, type ReactNode } from 'react';
-import type { Brand } from '../../../contract/brands';
+import type { BrandExclusion as Brand } from '../../../contract/exclusions';
 import { exclusionErrorText, useBrandExclusions } from '../../api/exclusions';
 import { brandExclusionExportColumns } from '../../../contract/grid-exports';
 import { exportBrandExclusions } from '../../api/grid-exports';

@@ -1,5 +1,5 @@
 import type { RowSelectionState } from '@tanstack/react-table';
-import type { Brand } from '../../../contract/brands';
+import type { BrandExclusion as Brand } from '../../../contract/exclusions';
 import type { DataTableInstance } from '../../ui/data-table';
 import { ExclusionListSelection } from '../bulk-exclusions';
 

@@ -9,12 +9,29 @@ import { useExclusiveMenus } from '../../ui/use-exclusive-menus';
 import { AccountMenu } from './account-menu';
 import { DemoGeneratorBadge } from './demo-generator-badge';
 import { GeneratingIndicator } from './generating-indicator';
+import { HeaderOverflowMenu } from './header-overflow-menu';
 import { categoryMenuState, countLabel, headerTarget, subcategoryMenuState, targetSummary, type HeaderTarget } from './header-model';
 import { CategoryMenu, SubcategoryMenu } from './selection-menus';
 import { TokenBalance } from './token-balance';
 import { TypeSwitcher } from './type-switcher';
+import './dashboard-header.css';
 
-export type HeaderMenuId = 'category' | 'subcategory' | 'account';
+/** While its request runs, Regenerate keeps a label beside its spinner (docs/product.md#dashboard-header). */
+const regeneratingButton = (
+  <Button
+    variant="primary"
+    pending
+    pendingLabel={
+      <>
+        <span className="spinner spinner--sm spinner--current" aria-hidden="true" /> Generating…
+      </>
+    }
+  >
+    Regenerate
+  </Button>
+);
+
+export type HeaderMenuId = 'category' | 'subcategory' | 'more' | 'account';
 
 export interface HeaderActions {
   /** History of the selected category's events (Events) or subcategory's brands (Equipments). */
@@ -35,7 +52,8 @@ export interface HeaderSelection extends SelectionIds {
 /**
  * The dashboard header (docs/product.md#dashboard-header), on every dashboard page: type switcher, category and subcategory dropdowns, the
  * selection's count badge (or a spinner while it is generating), History and Regenerate, the token balance and the
- * avatar menu. Only one of its dropdowns is open at a time.
+ * avatar menu. Only one of its dropdowns is open at a time. It stays one row from 1024 px up (dashboard-header.css): what does
+ * not fit takes a compact form, or folds into the "More" menu (the type switcher and History, below 1280 px).
  *
  * History and Regenerate act on the selection (`HeaderTarget`) through `actions` (the dashboard layout passes the
  * History dialog and the generate calls); they are enabled whenever there is a selection to act on.
@@ -91,11 +109,11 @@ export function DashboardHeader({
           ) : null}
         </div>
         <div className="app-header__actions">
-          <Button disabled={!target} onClick={() => target && actions.onHistory?.(target)}>
+          <Button className="app-header__history" disabled={!target} onClick={() => target && actions.onHistory?.(target)}>
             History
           </Button>
           {summary?.inProgress ? null : actions.regenerating ? (
-            <Spinner label="Regenerating" />
+            regeneratingButton
           ) : (
             <Button
               variant="primary"
@@ -106,6 +124,7 @@ export function DashboardHeader({
               Regenerate
             </Button>
           )}
+          <HeaderOverflowMenu menu={menu('more')} onHistory={target ? () => actions.onHistory?.(target) : undefined} />
         </div>
         <div className="app-header__account">
           <LiveIndicator />

@@ -1,38 +1,44 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { paymentMessages } from '../../../contract/payment-methods';
-import { describeCard, usePaymentMethods } from '../../api/payment-methods';
+import { describeCard, paymentMethodTexts, usePaymentMethods } from '../../api/payment-methods';
 import { formatPrice, formatTokens, tokenPackages, type TokenPackage } from '../../api/tokens';
-import { paymentsConfigured } from '../../config/meta';
 import type { PurchaseFailure } from './purchase-flow';
 
-export const paymentsNotConfiguredText = paymentMessages.notConfigured;
 /** docs/product.md#messages-and-errors. */
 export const purchaseFailedText = 'Failed to purchase tokens. Please try again.';
 /** After a failure that may have followed a charge: the retry re-sends the attempt's key. */
 export const notChargedTwiceText = 'If your card was charged, trying again will not charge it twice.';
 
 /**
- * The card a purchase charges: the default card, or why there is none (no card provider on this server: nothing is
- * asked; or no default card). The cards are asked only while the dialog is open.
+ * The card a purchase charges: the default card, or why there is none (no card provider on this server - the page's
+ * meta tag says so and nothing is asked, or the server's answer does; or no default card). The cards are asked only
+ * while the dialog is open, and once for the screen and the dialog (one cached query).
  */
 export function useChargedCard(open: boolean) {
-  const configured = paymentsConfigured();
-  const cards = usePaymentMethods({ enabled: open && configured });
-  const defaultCard = cards.data?.methods.find((m) => m.id === cards.data?.defaultPaymentMethod);
-  return { configured, defaultCard, noDefaultCard: cards.isSuccess && !defaultCard };
+  const { query, configured, answer } = usePaymentMethods({ enabled: open });
+  const defaultCard = answer?.methods.find((m) => m.id === answer.defaultPaymentMethod);
+  return { configured, defaultCard, noDefaultCard: query.isSuccess && configured && !defaultCard };
+}
+
+/** No card provider on this server: said before any package is offered, with the next step for whoever runs it. */
+export function PaymentsOffNotice() {
+  return (
+    <p className="notice">
+      {paymentMethodTexts.notConfigured} {paymentMethodTexts.notConfiguredNextStep}
+    </p>
+  );
 }
 
 /**
  * The Purchase Tokens dialog's body (docs/product.md#purchase-tokens-dialog): the token packages with their prices,
- * the card that will be charged (or why none can be: no card provider on this server, no default card, with a link
- * to the Payment Methods screen), and the last purchase's failure.
+ * the card that will be charged (or why none can be: no default card, with a link to the Payment Methods screen),
+ * and the last purchase's failure.
  */
 export function PurchaseChoice({
   chosen,
   onChoose,
   purchasing,
-  card: { configured, defaultCard, noDefaultCard },
+  card: { defaultCard, noDefaultCard },
   failure,
   onLeave,
 }: {
@@ -47,7 +53,6 @@ export function PurchaseChoice({
   return (
     <>
       <PackagePicker chosen={chosen} onChoose={onChoose} disabled={purchasing} />
-      {!configured ? <p className="notice">{paymentsNotConfiguredText}</p> : null}
       {defaultCard ? <p className="notice">Charged to your default card: {describeCard(defaultCard.card)}.</p> : null}
       {noDefaultCard ? (
         <p className="notice">

@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import { formatPrice, formatTokens, tokenPackages, type TokenPackage } from '../../api/tokens';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/dialog';
-import { PurchaseChoice, useChargedCard } from './purchase-choice';
+import { PaymentsOffNotice, PurchaseChoice, useChargedCard } from './purchase-choice';
 import { usePurchaseFlow } from './purchase-flow';
 import { PurchaseProcessing } from './purchase-processing';
 import './purchase-tokens-dialog.css';
@@ -12,9 +12,9 @@ const description = 'Tokens pay for generating events, brands and equipment.';
 /**
  * docs/product.md#purchase-tokens-dialog: the token packages of docs/product.md#constants with their prices. Purchasing charges the operator's
  * default card on the server (POST /api/purchase-tokens); the new balance comes back in the answer (and through the
- * realtime `changetokens` event). Without a card provider on this server the dialog says so and the purchase button
- * stays disabled; without a default card it points to the Payment Methods screen. A payment still processing
- * (purchase-flow.tsx) takes the packages' place, with Check again.
+ * realtime `changetokens` event). Without a card provider on this server the dialog says so and what to set, in
+ * place of the packages and the purchase button; without a default card it points to the Payment Methods screen. A
+ * payment still processing (purchase-flow.tsx) takes the packages' place, with Check again.
  */
 export function PurchaseTokensDialog({
   open,
@@ -47,12 +47,14 @@ export function PurchaseTokensDialog({
               Check again
             </Button>
           </>
+        ) : !card.configured ? (
+          <Button onClick={close}>Close</Button>
         ) : (
           <>
             <Button onClick={close}>Cancel</Button>
             <Button
               variant="primary"
-              disabled={!card.configured || card.noDefaultCard}
+              disabled={card.noDefaultCard}
               pending={flow.purchasing}
               pendingLabel="Processing..."
               onClick={() => flow.buy(pkg)}
@@ -65,6 +67,8 @@ export function PurchaseTokensDialog({
     >
       {flow.processing ? (
         <PurchaseProcessing processing={flow.processing} />
+      ) : !card.configured ? (
+        <PaymentsOffNotice />
       ) : (
         <PurchaseChoice
           chosen={chosen}

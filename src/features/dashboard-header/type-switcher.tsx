@@ -18,7 +18,7 @@ export function TypeSwitcher() {
   return (
     <ToggleGroup.Root
       type="single"
-      className="segmented"
+      className="segmented app-header__type"
       aria-label="Screen type"
       value={type}
       onValueChange={(value) => {

@@ -1,6 +1,6 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
-import type { Equipment } from '../../../contract/equipments';
+import type { EquipmentExclusion } from '../../../contract/exclusions';
 import { exclusionTexts, useEquipmentExclusions } from '../../api/exclusions';
 import { equipmentExclusionExportColumns } from '../../../contract/grid-exports';
 import { exportEquipmentExclusions } from '../../api/grid-exports';
@@ -14,7 +14,7 @@ import { ExclusionsSubNav } from './exclusions-sub-nav';
 import './exclusions.css';
 import { SavedViewsMenu } from '../saved-views';
 
-const noRows: Equipment[] = [];
+const noRows: EquipmentExclusion[] = [];
 const noun = { one: 'model', many: 'models' } as const;
 export const equipmentExclusionTexts = { empty: 'No excluded exclusions found.', noMatch: 'No exclusions match the filter.' } as const;
 

@@ -15,9 +15,9 @@ describe('matchCategories (docs/product.md#change-category-dialog)', () => {
     expect(matchCategories(categories, 'ical dev', null).map((c) => c.id)).toEqual([3]);
   });
 
-  it('suggests nothing while the search is empty or blank', () => {
-    expect(matchCategories(categories, '', null)).toEqual([]);
-    expect(matchCategories(categories, '   ', null)).toEqual([]);
+  it('suggests every category but the own one while the search is empty or blank', () => {
+    expect(matchCategories(categories, '', null).map((c) => c.id)).toEqual([1, 2, 3, 4]);
+    expect(matchCategories(categories, '   ', 2).map((c) => c.id)).toEqual([1, 3, 4]);
   });
 
   it('ignores surrounding spaces of the search', () => {

@@ -1,6 +1,7 @@
 /**
- * docs/product.md#change-category-dialog: a case-insensitive contains-match on the name, and no suggestions while the search is
- * empty. The subcategory's own category is never suggested (the server refuses a move to it).
+ * docs/product.md#change-category-dialog: a case-insensitive contains-match on the name; every category while the search
+ * is empty, so the list is there to choose from before anything is typed. The subcategory's own category is never
+ * suggested (the server refuses a move to it).
  */
 export function matchCategories<C extends { id: number; name: string }>(
   categories: readonly C[],
@@ -8,6 +9,5 @@ export function matchCategories<C extends { id: number; name: string }>(
   currentCategoryId: number | null,
 ): C[] {
   const needle = search.trim().toLocaleLowerCase();
-  if (needle === '') return [];
   return categories.filter((c) => c.id !== currentCategoryId && c.name.toLocaleLowerCase().includes(needle));
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@tanstack/react-form';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Category, Subcategory } from '../../../contract/categories';
 import { subcategoryUpdateFailedText, useCategories, useMoveSubcategory } from '../../api/categories';
 import { formRefusalOf } from '../../api/field-errors';
@@ -16,17 +16,20 @@ import { SubcategoryDialog, type SubcategoryDialogProps } from './subcategory-di
 /**
  * The Change Category dialog (docs/product.md#change-category-dialog): a search box 'Search categories' with a suggestions list (a combobox:
  * arrow keys move, Enter chooses), 'No matching categories found.', Cancel and Save; Save stays disabled until a
- * category is chosen. The subcategory's own category is never suggested (the server refuses that move); a category
- * that already has a subcategory of its name is refused at the field.
+ * category is chosen. The list shows every category before anything is typed, and the focus starts in the search box.
+ * The subcategory's own category is never suggested (the server refuses that move); a category that already has a
+ * subcategory of its name is refused at the field.
  */
 export function ChangeCategoryDialog(props: SubcategoryDialogProps) {
+  const search = useRef<HTMLInputElement>(null);
   return (
     <SubcategoryDialog
       {...props}
       title={() => 'Change Category'}
       description={(subcategory) => `Move ${subcategory.name} to another category.`}
+      initialFocus={search}
     >
-      {(subcategory) => <ChangeCategoryForm subcategory={subcategory} onClose={props.onClose} />}
+      {(subcategory) => <ChangeCategoryForm subcategory={subcategory} onClose={props.onClose} searchRef={search} />}
     </SubcategoryDialog>
   );
 }
@@ -34,7 +37,13 @@ export function ChangeCategoryDialog(props: SubcategoryDialogProps) {
 /** The body's field the form fills (contract/categories.ts `moveSubcategory`): the server names it when it refuses. */
 const fields = ['newCategoryId'] as const;
 
-function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory; onClose: () => void }) {
+interface ChangeCategoryFormProps {
+  subcategory: Subcategory;
+  onClose: () => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+}
+
+function ChangeCategoryForm({ subcategory, onClose, searchRef }: ChangeCategoryFormProps) {
   const categories = useCategories().data?.categories;
   const move = useMoveSubcategory();
   const form = useAppForm({
@@ -60,7 +69,7 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
   return (
     <div className="change-category">
       <form.AppField name="newCategoryId">
-        {() => <CategoryCombobox categories={categories ?? []} currentCategoryId={subcategory.category_id} />}
+        {() => <CategoryCombobox categories={categories ?? []} currentCategoryId={subcategory.category_id} inputRef={searchRef} />}
       </form.AppField>
       <p className="change-category__chosen" aria-live="polite">
         {chosen ? (
@@ -84,15 +93,24 @@ function ChangeCategoryForm({ subcategory, onClose }: { subcategory: Subcategory
   );
 }
 
-/** 'Search categories' and its suggestions: choosing one sets the field to its id; typing again unsets it. */
-function CategoryCombobox({ categories, currentCategoryId }: { categories: readonly Category[]; currentCategoryId: number }) {
+interface CategoryComboboxProps {
+  categories: readonly Category[];
+  currentCategoryId: number;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+/**
+ * 'Search categories' and its suggestions: choosing one sets the field to its id; typing again unsets it. The results
+ * keep one height, so the dialog does not move as they change.
+ */
+function CategoryCombobox({ categories, currentCategoryId, inputRef }: CategoryComboboxProps) {
   const field = useFieldContext<number | null>();
   const listId = useId();
   const optionId = (id: number) => `${listId}-option-${id}`;
   const [search, setSearch] = useState('');
   const chosen = categories.find((category) => category.id === field.state.value) ?? null;
   const suggestions = chosen ? [] : matchCategories(categories, search, currentCategoryId);
-  const listShown = !chosen && search.trim() !== '';
+  const listShown = !chosen;
   const choose = (category: Category) => {
     field.handleChange(category.id);
     setSearch(category.name);
@@ -105,6 +123,7 @@ function CategoryCombobox({ categories, currentCategoryId }: { categories: reado
         <>
           <input
             {...control}
+            ref={inputRef}
             className="input"
             type="text"
             role="combobox"
@@ -121,29 +140,31 @@ function CategoryCombobox({ categories, currentCategoryId }: { categories: reado
             }}
             onKeyDown={onKeyDown}
           />
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Suggested categories"
-            className="change-category__list"
-            hidden={!listShown || suggestions.length === 0}
-          >
-            {suggestions.map((category) => (
-              <li
-                key={category.id}
-                id={optionId(category.id)}
-                role="option"
-                aria-selected={category === active}
-                className={category === active ? 'change-category__option change-category__option--active' : 'change-category__option'}
-                // Keep the focus in the search box while choosing with the mouse.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(category)}
-              >
-                {category.name}
-              </li>
-            ))}
-          </ul>
-          {listShown && suggestions.length === 0 ? <p className="change-category__none">No matching categories found.</p> : null}
+          <div className="change-category__results">
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label="Suggested categories"
+              className="change-category__list"
+              hidden={!listShown || suggestions.length === 0}
+            >
+              {suggestions.map((category) => (
+                <li
+                  key={category.id}
+                  id={optionId(category.id)}
+                  role="option"
+                  aria-selected={category === active}
+                  className={category === active ? 'change-category__option change-category__option--active' : 'change-category__option'}
+                  // Keep the focus in the search box while choosing with the mouse.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(category)}
+                >
+                  {category.name}
+                </li>
+              ))}
+            </ul>
+            {listShown && suggestions.length === 0 ? <p className="change-category__none">No matching categories found.</p> : null}
+          </div>
         </>
       )}
     </Field>

@@ -60,6 +60,12 @@ describe('seoTitleFor (docs/product.md#editing-an-equipment-row)', () => {
   it('trims the brand name', () => {
     expect(seoTitleFor('  JCB ', 'Wheel Loaders')).toBe('JCB Wheel Loaders Catalog');
   });
+
+  it('keeps the model name, as the seed and the generator write it', () => {
+    expect(seoTitleFor('Genelec', 'Exercise Bikes', ' 8030C ')).toBe('Genelec 8030C - Exercise Bikes Catalog');
+    expect(seoTitleFor('', 'Tractors', '5075E')).toBe('Brand Name 5075E - Tractors Catalog');
+    expect(seoTitleFor('JCB', 'Tractors', '  ')).toBe('JCB Tractors Catalog');
+  });
 });
 
 describe('tags', () => {
@@ -95,11 +101,12 @@ describe('the row draft', () => {
     expect(toDraft({ ...row, year: null }).year).toBe('');
   });
 
-  it('changing the subcategory fills seo_title from the edited brand name', () => {
+  it('changing the subcategory fills seo_title from the edited brand and model names', () => {
     const draft = withSubcategory({ ...toDraft(row), brand: 'Komatsu' }, 12, categories);
     expect(draft.subcategory_id).toBe(12);
-    expect(draft.seo_title).toBe('Komatsu Wheel Loaders Catalog');
-    expect(withSubcategory({ ...toDraft(row), brand: '' }, 12, categories).seo_title).toBe('Brand Name Wheel Loaders Catalog');
+    expect(draft.seo_title).toBe('Komatsu 320 GC - Wheel Loaders Catalog');
+    expect(withSubcategory({ ...toDraft(row), brand: '' }, 12, categories).seo_title).toBe('Brand Name 320 GC - Wheel Loaders Catalog');
+    expect(withSubcategory({ ...toDraft(row), model: '' }, 12, categories).seo_title).toBe('Caterpillar Wheel Loaders Catalog');
   });
 
   it('ignores a subcategory of another category', () => {
@@ -112,7 +119,7 @@ describe('the row draft', () => {
     expect(draft.category_id).toBe(2);
     expect(subcategoryChoices(draft, categories).map((s) => s.id)).toEqual([21]);
     expect(draft.subcategory_id).toBe(21);
-    expect(draft.seo_title).toBe('Caterpillar Tractors Catalog');
+    expect(draft.seo_title).toBe('Caterpillar 320 GC - Tractors Catalog');
   });
 
   it('a category without subcategories leaves none chosen, and Save has nothing to send', () => {

@@ -27,9 +27,15 @@ export interface EquipmentDraft {
 /** docs/product.md#editing-an-equipment-row: the seo_title placeholder when the row has no brand name yet. */
 export const brandPlaceholder = 'Brand Name';
 
-/** docs/product.md#editing-an-equipment-row: changing the subcategory fills seo_title from the brand name, the subcategory name and a catalogue suffix. */
-export function seoTitleFor(brand: string, subcategoryName: string): string {
-  return `${brand.trim() || brandPlaceholder} ${subcategoryName} Catalog`;
+/**
+ * docs/product.md#editing-an-equipment-row: changing the subcategory fills seo_title from the brand name, the model
+ * name (the seed's and the generator's "{brand} {model} - {subcategory} Catalog") and the subcategory; without a model,
+ * the brand name, the subcategory name and a catalogue suffix.
+ */
+export function seoTitleFor(brand: string, subcategoryName: string, model = ''): string {
+  const brandName = brand.trim() || brandPlaceholder;
+  const modelName = model.trim();
+  return modelName === '' ? `${brandName} ${subcategoryName} Catalog` : `${brandName} ${modelName} - ${subcategoryName} Catalog`;
 }
 
 export function joinTags(tags: readonly string[]): string {
@@ -88,11 +94,11 @@ export function draftToBody(id: number, draft: EquipmentDraft): UpdateEquipmentB
   };
 }
 
-/** docs/product.md#editing-an-equipment-row: changing the subcategory fills seo_title (brand name or 'Brand Name', subcategory, 'Catalog'). */
+/** docs/product.md#editing-an-equipment-row: changing the subcategory fills seo_title (seoTitleFor, above). */
 export function withSubcategory(draft: EquipmentDraft, subcategoryId: number, categories: readonly Category[]): EquipmentDraft {
   const subcategory = categories.find((c) => c.id === draft.category_id)?.subcategories.find((s) => s.id === subcategoryId);
   if (!subcategory) return draft;
-  return { ...draft, subcategory_id: subcategory.id, seo_title: seoTitleFor(draft.brand, subcategory.name) };
+  return { ...draft, subcategory_id: subcategory.id, seo_title: seoTitleFor(draft.brand, subcategory.name, draft.model) };
 }
 
 /**

@@ -22,8 +22,9 @@ interface RenameProps {
 
 /**
  * The rename's form: the name is checked with the server's rule (contract/categories.ts) before it is sent; a name
- * refused, here or by the server (an empty or too long name, a sibling's), shows at the field, and every failure also
- * raises the spec's alert (`failureText`). On success the server's message is the toast.
+ * refused, here or by the server (an empty or too long name, a sibling's), shows at the field; every failure but the
+ * server's refusal of the name itself also raises the spec's alert (`failureText`). On success the server's message is
+ * the toast.
  */
 function useRenameForm({ initialName, save, failureText, onDone }: Omit<RenameProps, 'label'>) {
   return useAppForm({
@@ -39,10 +40,12 @@ function useRenameForm({ initialName, save, failureText, onDone }: Omit<RenamePr
         toast.success(answer.message);
         onDone();
       } catch (error) {
-        toast.error(failureText);
-        // A refused name (4xx) is the operator's to fix: say why, next to it. Other failures say the alert's text there.
+        // A refused name (4xx) is the operator's to fix: say why, next to it. A refusal the server words for the field
+        // (a sibling's name) shows there only, since trying again cannot help; other failures also raise the alert.
         const refusal = formRefusalOf(error, ['name']);
-        setFieldErrors(formApi, { name: refusal ? (refusal.fields.name ?? refusal.message ?? failureText) : failureText });
+        const fieldText = refusal?.fields.name;
+        if (fieldText === undefined) toast.error(failureText);
+        setFieldErrors(formApi, { name: fieldText ?? refusal?.message ?? failureText });
       }
     },
   });

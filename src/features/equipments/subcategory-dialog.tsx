@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, type RefObject } from 'react';
 import type { Subcategory } from '../../../contract/categories';
 import { Modal } from '../../ui/dialog';
 
@@ -21,11 +21,14 @@ export function SubcategoryDialog({
   title,
   description,
   size,
+  initialFocus,
   children,
 }: SubcategoryDialogProps & {
   title: (subcategory: Subcategory | null) => string;
   description?: (subcategory: Subcategory) => string;
   size?: 'md' | 'lg' | 'xl';
+  /** Where the focus goes on open (default: the first focusable element, the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: (subcategory: Subcategory) => ReactNode;
 }) {
   return (
@@ -36,6 +39,7 @@ export function SubcategoryDialog({
       description={subcategory && description ? description(subcategory) : undefined}
       size={size}
       returnFocusTo={returnFocusTo}
+      initialFocus={initialFocus}
     >
       {subcategory ? <Fragment key={subcategory.id}>{children(subcategory)}</Fragment> : null}
     </Modal>

@@ -1,6 +1,7 @@
 import { generateBrandsFailedText, useGenerateBrands } from '../../api/brands';
 import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
 import { errorMessage } from '../../api/http';
+import { awaitRunEnd } from '../../realtime/run-ends';
 import { toast } from '../../ui/toast';
 import { useSpend } from './use-spend';
 
@@ -37,7 +38,12 @@ export function useHeaderRegenerate(): { regenerate: (target: RegenerateTarget) 
     }
     void spend({ type: 'Brands', subcategory_id: target.subcategory.id }, `Regenerate the brands of ${target.subcategory.name}.`, () =>
       brands.mutateAsync(target.subcategory.id, {
-        onSuccess: (answer) => (answer.success ? toast.success(answer.message) : toast.error(answer.message)),
+        onSuccess: (answer) => {
+          if (!answer.success) return toast.error(answer.message);
+          toast.success(answer.message);
+          // Queued: its end is told when it comes (docs/product.md#generation).
+          awaitRunEnd({ type: 'Brands', subcategoryId: target.subcategory.id });
+        },
         onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
       }),
     );

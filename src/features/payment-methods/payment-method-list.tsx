@@ -9,14 +9,13 @@ import { PaymentMethodItem } from './payment-method-item';
  * marker. A failed fetch is logged and the list stays empty, or keeps what it showed (docs/product.md#messages-and-errors).
  */
 export function PaymentMethodList() {
-  const query = usePaymentMethods();
+  const { query, answer: data } = usePaymentMethods();
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
 
   useEffect(() => {
     if (failedAt) console.error('Failed to fetch payment methods.', query.error);
   }, [failedAt, query.error]);
 
-  const data = query.data;
   const methods = data ? defaultFirst(data.methods, data.defaultPaymentMethod) : [];
   return (
     <section className="payment-panel" aria-labelledby="saved-cards-title" aria-busy={query.isPending || undefined}>

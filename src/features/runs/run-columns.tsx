@@ -5,7 +5,7 @@ import { dataTableColumns, DateTimeCell, EmptyCell } from '../../ui/data-table';
 import { StatusBadge } from '../../ui/status-badge';
 import { RunActions } from './run-actions';
 import { runMessageText } from './run-message';
-import { formatDuration, runsTexts, targetText, typeLabels } from './runs-texts';
+import { formatDuration, isQueued, runsTexts, targetText, typeLabels } from './runs-texts';
 
 const col = dataTableColumns<Run>();
 
@@ -35,12 +35,7 @@ export const runColumns = col.columns([
   }),
   col.accessor('started_at', {
     header: 'Started',
-    cell: ({ row }) =>
-      row.original.started_at ? (
-        <DateTimeCell value={row.original.started_at} />
-      ) : (
-        <span className="data-table__muted">{runsTexts.queued}</span>
-      ),
+    cell: ({ row }) => <Started run={row.original} />,
     enableSorting: false,
     meta: { width: '160px' },
   }),
@@ -65,14 +60,21 @@ export const runColumns = col.columns([
   }),
 ]);
 
+/** A queued run's pill reads "Queued"; a working one "In Progress", said "Running"; an ended one its status (docs/product.md#runs-centre). */
 function RunStatus({ run }: { run: Run }) {
-  const working = run.finished_at === null;
+  const queued = isQueued(run);
   return (
     <span className="runs__status">
-      <StatusBadge name={run.status} message={runMessageText(run.message) || null} />
-      {working ? <span className="runs__phase">{run.queued ? runsTexts.queued : runsTexts.running}</span> : null}
+      <StatusBadge name={queued ? runsTexts.queued : run.status} message={runMessageText(run.message) || null} />
+      {run.finished_at === null && !queued ? <span className="runs__phase">{runsTexts.running}</span> : null}
     </span>
   );
+}
+
+/** When it started; "Queued" only while it waits for its turn; nothing for a run that ended without starting (refused for its balance, skipped, cancelled while queued). */
+function Started({ run }: { run: Run }) {
+  if (run.started_at) return <DateTimeCell value={run.started_at} />;
+  return isQueued(run) ? <span className="data-table__muted">{runsTexts.queued}</span> : <EmptyCell />;
 }
 
 function RunTokens({ run }: { run: Run }) {

@@ -43,6 +43,11 @@ export function targetText(run: Run): string {
   return `Models of ${run.brand?.name ?? 'a deleted brand'}`;
 }
 
+/** Whether a run waits for its turn: unfinished and not started (the server says `queued`; a run without it is derived). */
+export function isQueued(run: Run): boolean {
+  return run.finished_at === null && (run.queued || run.started_at === null);
+}
+
 /** "42 s", "3 min 5 s", "1 h 2 min" */
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
