@@ -10,10 +10,9 @@ import { bind, isRecord, onSuccess, userChannel, type MutationEntries } from './
 const runsOf = (data: unknown): Run[] | undefined => (isRecord(data) && Array.isArray(data.runs) ? (data.runs as Run[]) : undefined);
 
 /**
- * Rewrites the rows of every cached runs list that holds run `id`. A list that does not hold it is left untouched
- * (the updater answers undefined, so TanStack writes nothing): writing its own data back would count as a fresh
- * fetch and clear the invalidation an earlier change left on it (a Cancelled list, hidden while the operator looks at
- * another filter, would then show its old page until it went stale again: docs/product.md#runs-centre, live).
+ * Rewrites the rows of every cached runs list that holds run `id`. A list that does not hold it is answered as it is,
+ * so nothing is written to it (applyEffects, cache-effects.ts) and an invalidation an earlier change left on it stands
+ * (a Cancelled list, hidden while the operator looks at another filter: docs/product.md#runs-centre, live).
  */
 function patchHolders(id: number, rewrite: (run: Run) => Run): CacheEffect {
   return {
@@ -21,7 +20,7 @@ function patchHolders(id: number, rewrite: (run: Run) => Run): CacheEffect {
     queryKey: keys.runs.all,
     update: (old) => {
       const runs = runsOf(old);
-      if (!runs?.some((r) => r.id === id)) return undefined;
+      if (!runs?.some((r) => r.id === id)) return old;
       return { ...(old as RunsAnswer), runs: runs.map((r) => (r.id === id ? rewrite(r) : r)) };
     },
   };
