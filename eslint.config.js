@@ -45,6 +45,7 @@ const featureOrder = [
     'runs',
     'transactions',
     'payment-methods',
+    'help',
   ],
   // What the screens share: saved views, history, the cost-confirmed generate calls, bulk actions, the CSV import.
   ['saved-views', 'history', 'generation', 'bulk-exclusions', 'exclusion-import'],

@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { operatorGuidePlugin } from './src/features/help/operator-guide-plugin.js';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -53,6 +54,8 @@ export default defineConfig({
           generatedRouteTree: './src/routeTree.gen.ts',
         }),
         react(),
+        // docs/guide.md as HTML for the Help screen (src/routes/dashboard.help.tsx).
+        operatorGuidePlugin(),
         // Each asset over 1 kB also as .br and .gz, at the highest quality, once: the server sends them as they are.
         compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.map$/, /index\.html$/] }),
       ],

@@ -128,7 +128,7 @@ test('the header fits in one row at 1024, 1280 and 1440 px: no tokens left, then
     await expectMenuByKeyboard(
       page,
       accountTrigger(page),
-      ['Purchase Tokens', 'Payment Methods', 'System', 'Light', 'Dark', 'Logout'],
+      ['Purchase Tokens', 'Payment Methods', 'Help', 'System', 'Light', 'Dark', 'Logout'],
       state,
     );
     if (viewport.width < 1280) {

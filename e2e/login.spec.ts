@@ -5,7 +5,7 @@ import { accessTokens } from '../server/db/schema';
 import { expectNoSeriousA11yViolations } from './axe';
 import { demoOperator, expect, startTestServer, test } from './fixtures';
 
-/** docs/product.md#signing-in, docs/product.md#messages-and-errors, the navigation guard and the 401 handling of the ky client. */
+/** docs/product.md#login, docs/product.md#messages-and-errors, the navigation guard and the 401 handling of the ky client. */
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { test as paymentsTest } from './stripe-fixtures';
 
 /**
  * docs/ARCHITECTURE.md, "Routes warm their screen's queries in their loaders": every route that shows server data warms its queries in its loader. The router preloads a
@@ -47,5 +48,14 @@ test('hovering a link warms the data of its screen through the route loader, bef
   await expect(page.getByRole('link', { name: 'Catalogue dashboard home' })).toBeVisible();
   await expectCallOnHover(page, calls, page.getByRole('link', { name: 'Catalogue dashboard home' }), /^GET \/api\/overview$/);
   // Payment Methods warms nothing here: this server has no Stripe keys, and the SPA asks nothing of a payments-off
-  // server (e2e/payment-methods.spec.ts).
+  // server (e2e/payment-methods.spec.ts). The test below shows it on a server with payments.
+});
+
+paymentsTest('on a server with payments, hovering Payment Methods warms the saved cards', async ({ page, paymentsServer, signInBuyer }) => {
+  await signInBuyer(page);
+  await page.goto(`${paymentsServer.url}/dashboard/transactions`);
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  await expect(navigation).toBeVisible();
+  const calls = recordApiCalls(page);
+  await expectCallOnHover(page, calls, navigation.getByRole('link', { name: 'Payment Methods' }), /^GET \/api\/payment-methods$/);
 });

@@ -14,6 +14,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardEventsRouteImport } from './routes/dashboard.events'
+import { Route as DashboardHelpRouteImport } from './routes/dashboard.help'
 import { Route as DashboardPaymentMethodsRouteImport } from './routes/dashboard.payment-methods'
 import { Route as DashboardRunsRouteImport } from './routes/dashboard.runs'
 import { Route as DashboardTransactionsRouteImport } from './routes/dashboard.transactions'
@@ -46,6 +47,11 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
 const DashboardEventsRoute = DashboardEventsRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardHelpRoute = DashboardHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardPaymentMethodsRoute = DashboardPaymentMethodsRouteImport.update({
@@ -98,6 +104,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof DashboardRouteWithChildren
   '/login': typeof LoginRoute
   '/dashboard/events': typeof DashboardEventsRoute
+  '/dashboard/help': typeof DashboardHelpRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
   '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/dashboard/events': typeof DashboardEventsRoute
+  '/dashboard/help': typeof DashboardHelpRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
   '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/dashboard': typeof DashboardRouteWithChildren
   '/login': typeof LoginRoute
   '/dashboard/events': typeof DashboardEventsRoute
+  '/dashboard/help': typeof DashboardHelpRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
   '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/dashboard/events'
+    | '/dashboard/help'
     | '/dashboard/payment-methods'
     | '/dashboard/runs'
     | '/dashboard/transactions'
@@ -159,6 +169,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/dashboard/events'
+    | '/dashboard/help'
     | '/dashboard/payment-methods'
     | '/dashboard/runs'
     | '/dashboard/transactions'
@@ -174,6 +185,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/login'
     | '/dashboard/events'
+    | '/dashboard/help'
     | '/dashboard/payment-methods'
     | '/dashboard/runs'
     | '/dashboard/transactions'
@@ -226,6 +238,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/dashboard/events'
       preLoaderRoute: typeof DashboardEventsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/help': {
+      id: '/dashboard/help'
+      path: '/help'
+      fullPath: '/dashboard/help'
+      preLoaderRoute: typeof DashboardHelpRouteImport
       parentRoute: typeof DashboardRoute
     }
     '/dashboard/payment-methods': {
@@ -289,6 +308,7 @@ declare module '@tanstack/react-router' {
 
 interface DashboardRouteChildren {
   DashboardEventsRoute: typeof DashboardEventsRoute
+  DashboardHelpRoute: typeof DashboardHelpRoute
   DashboardPaymentMethodsRoute: typeof DashboardPaymentMethodsRoute
   DashboardRunsRoute: typeof DashboardRunsRoute
   DashboardTransactionsRoute: typeof DashboardTransactionsRoute
@@ -302,6 +322,7 @@ interface DashboardRouteChildren {
 
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardEventsRoute: DashboardEventsRoute,
+  DashboardHelpRoute: DashboardHelpRoute,
   DashboardPaymentMethodsRoute: DashboardPaymentMethodsRoute,
   DashboardRunsRoute: DashboardRunsRoute,
   DashboardTransactionsRoute: DashboardTransactionsRoute,

@@ -180,7 +180,7 @@ const modelsFrom = sql`equipments join categories on categories.id = equipments.
 async function modelCondition(tx: Transaction, excluded: boolean, selection: ResolvedModelSelection): Promise<SQL> {
   if ('ids' in selection) {
     const missing = () =>
-      new NotFoundError('Equipment', 'One of the selected models was not found: it may have been deleted. Reload the list.');
+      new NotFoundError('Model', 'One of the selected models was not found: it may have been deleted. Reload the list.');
     return sql`equipments.id = any(${await pickedIds(tx, 'equipments', selection.ids, missing)}::int[])`;
   }
   const { subcategory_id: subcategoryId, brand_id: brandId, q } = selection.filter;

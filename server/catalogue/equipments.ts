@@ -159,7 +159,7 @@ export function normaliseTags(value: string[] | string | null): string[] {
 export async function updateEquipment(db: Executor, notifier: Notifier, input: z.output<typeof updateEquipmentBody>): Promise<Equipment> {
   const { before, after } = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(equipments).where(eq(equipments.id, input.id)).for('update');
-    if (!current) throw new NotFoundError('Equipment');
+    if (!current) throw new NotFoundError('Model');
     const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
     if (!category) throw new InvalidInputError('category_id', 'The selected category does not exist.');
     const [subcategory] = await tx

@@ -39,7 +39,7 @@ async function equipmentById(db: Executor, id: number) {
     .from(equipments)
     .where(eq(equipments.id, id))
     .for('share');
-  if (!row) throw new NotFoundError('Equipment');
+  if (!row) throw new NotFoundError('Model');
   return row;
 }
 
@@ -109,7 +109,7 @@ export async function unexcludeEquipmentByName(
       .where(and(eq(equipments.brand, input.brand), eq(equipments.model, input.model)))
       .orderBy(asc(equipments.id))
       .for('share');
-    if (matches.length === 0) throw new NotFoundError('Equipment');
+    if (matches.length === 0) throw new NotFoundError('Model');
     const rows = await deleteEquipmentExclusions(
       tx,
       matches.map((m) => m.id),

@@ -5,7 +5,7 @@ import { exitWithFailure } from './failure';
 
 /**
  * `npm run seed:scale`: fills the configured database (DATA_DIR's PGlite, or DATABASE_URL) with the catalogue at
- * scale: 50 categories x 20 subcategories, one subcategory with 20,000 brands, 200,000 equipment items and 5,000
+ * scale: 50 categories x 20 subcategories, one subcategory with 20,000 brands, 200,000 models and 5,000
  * events. The operator of SEED_OPERATOR_EMAIL / SEED_OPERATOR_PASSWORD can sign in to it. Adds to what is there.
  */
 try {
@@ -21,8 +21,8 @@ try {
     console.log(
       `Seeded ${summary.categories} categories, ${summary.subcategories} subcategories, ${summary.brands} brands ` +
         `(subcategory ${summary.largeSubcategoryId} is the large one), ` +
-        `${summary.equipments} equipment items and ${summary.events} events in ${(summary.milliseconds / 1000).toFixed(1)} s ` +
-        `(${database.engine}). Sign in as ${config.seed.operatorEmail}.`,
+        `${summary.equipments} models and ${summary.events} events in ${(summary.milliseconds / 1000).toFixed(1)} s ` +
+        `(${database.engine}). Log in as ${config.seed.operatorEmail}.`,
     );
   } finally {
     await database.close();

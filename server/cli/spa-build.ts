@@ -44,11 +44,16 @@ export async function buildSpa(root: string, outDir: string, options: { signal?:
   ];
   // A production build whatever the server's NODE_ENV: with NODE_ENV=development, `vite build` makes a development
   // build (the query devtools, unminified React: a 1.3 s long task in Lighthouse's login audit).
-  const env = { ...process.env, NODE_ENV: 'production' };
+  // Nor a test-mode config when a test builds it: vite.config.ts takes Vitest's plugins when VITEST is set.
+  const env = { ...withoutVitest(process.env), NODE_ENV: 'production' };
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 2, 2], signal: options.signal });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode));
   });
   if (code !== 0) throw new Error(`vite build failed (${code === null ? 'stopped' : `exit code ${code}`})`);
+}
+
+function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST')));
 }

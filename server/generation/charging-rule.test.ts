@@ -94,7 +94,7 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
       ],
     });
     expect(run.message).toBe(
-      '<p>None of the 3 events the AI provider proposed could be stored.</p><p>3 proposed, all dropped (name missing ×2, name empty ×1); 420 tokens charged.</p><p>Model: test-model.</p>',
+      '<p>None of the 3 events the AI provider proposed could be stored.</p><p>3 proposed, all dropped (name missing ×2, name empty ×1); 420 tokens charged.</p><p>AI model: test-model.</p>',
     );
     const [entry] = await historyOf(category);
     expect(entry).toMatchObject({ id: run.id, status: statusNames.failed, charged_tokens: 420, items_dropped: 3, message: run.message });
@@ -152,7 +152,7 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
     );
     const res = await call<{ events: unknown[]; message: string }>('POST', '/api/events/generate', { category_id: category });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ events: [], message: 'Nothing new was found.' });
+    expect(res.body).toMatchObject({ events: [], message: 'No new results.' });
     expect(await balance()).toBe((before ?? 0) - 420);
     const run = await lastRunOf(category);
     expect(run).toMatchObject({
@@ -165,7 +165,7 @@ describe.each(engines)('the one charging rule on %s', (engine) => {
     });
     const [entry] = await historyOf(category);
     expect(entry?.message).toBe(
-      '<p>Nothing new was found for the events of Agricultural Machinery.</p><p>3 proposed, all already known; 420 tokens charged.</p><p>Model: test-model.</p>',
+      '<p>No new results for the events of Agricultural Machinery.</p><p>3 proposed, all already known; 420 tokens charged.</p><p>AI model: test-model.</p>',
     );
   });
 

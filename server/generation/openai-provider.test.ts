@@ -198,7 +198,7 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
       chargedTokens: 1801,
     });
     expect(run?.finishedAt).not.toBeNull();
-    expect(run?.message).toContain('Model: test-model.');
+    expect(run?.message).toContain('AI model: test-model.');
     expect(await balance()).toBe((before ?? 0) - 1801);
     const ledger = await t.database.db
       .select()
@@ -365,7 +365,7 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
 
     const res = await call('POST', '/api/brands/generate', { subcategory_id: subcategory });
     expect(res.status).toBe(200);
-    expect(generateAnswer.parse(res.body)).toEqual({ success: true, message: 'Generating brands for Bulldozers.' });
+    expect(generateAnswer.parse(res.body)).toMatchObject({ success: true, message: 'Generating brands for Bulldozers.' });
     const done = await eventually(async () => {
       const status = await statusOf(t.database.db, { modelType: modelTypes.brand, subcategoryId: subcategory });
       return status?.name === statusNames.inProgress ? undefined : status;

@@ -26,12 +26,12 @@ describe('the texts a run leaves behind', () => {
     expect(finishedRunTexts(brands, added(3), { label: 'demo' })).toEqual({
       message:
         '<p>Generated <strong>3</strong> new brands for Cranes &lt;b&gt;&amp; lifts&lt;/b&gt;.</p><p>3 proposed, all added; 420 tokens charged.</p>' +
-        '<p>Made by the offline demo generator: the items are made up.</p>',
+        '<p>Made by the offline demo generator: the results are made up.</p>',
       statusText: 'Generated 3 new brands.',
     });
     expect(finishedRunTexts(models, added(1), { label: 'gpt-4o-mini' })).toEqual({
       message:
-        '<p>Generated <strong>1</strong> new model for Liebherr.</p><p>1 proposed: 1 added; 420 tokens charged.</p><p>Model: gpt-4o-mini.</p>',
+        '<p>Generated <strong>1</strong> new model for Liebherr.</p><p>1 proposed: 1 added; 420 tokens charged.</p><p>AI model: gpt-4o-mini.</p>',
       statusText: 'Generated 1 new model.',
     });
   });
@@ -40,8 +40,8 @@ describe('the texts a run leaves behind', () => {
     const known = { tally: { proposed: 6, added: 0, known: 6, dropped: [] }, charge: reported, usage };
     expect(finishedRunTexts(models, known, { label: '<img src=x>' })).toEqual({
       message:
-        '<p>Nothing new was found for the models of Liebherr.</p><p>6 proposed, all already known; 420 tokens charged.</p><p>Model: &lt;img src=x&gt;.</p>',
-      statusText: 'Nothing new was found.',
+        '<p>No new results for the models of Liebherr.</p><p>6 proposed, all already known; 420 tokens charged.</p><p>AI model: &lt;img src=x&gt;.</p>',
+      statusText: 'No new results.',
     });
   });
 
@@ -79,7 +79,7 @@ describe('the texts a run leaves behind', () => {
     };
     expect(unusableAnswerTexts(models, all, { label: 'm' })).toEqual({
       message:
-        '<p>None of the 6 models the AI provider proposed could be stored.</p><p>6 proposed, all dropped (start_date not a date); 420 tokens charged.</p><p>Model: m.</p>',
+        '<p>None of the 6 models the AI provider proposed could be stored.</p><p>6 proposed, all dropped (start_date not a date); 420 tokens charged.</p><p>AI model: m.</p>',
       statusText:
         'None of the 6 models the AI provider proposed could be stored. 6 proposed, all dropped (start_date not a date); 420 tokens charged.',
     });

@@ -17,7 +17,9 @@ const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`)
 const amount = (n: number) => n.toLocaleString('en-US');
 
 function providerLine(provider: Pick<GenerationProvider, 'label'>): string {
-  return provider.label === 'demo' ? 'Made by the offline demo generator: the items are made up.' : `Model: ${escapeHtml(provider.label)}.`;
+  return provider.label === 'demo'
+    ? 'Made by the offline demo generator: the results are made up.'
+    : `AI model: ${escapeHtml(provider.label)}.`;
 }
 
 /** What a provider's answer came to once stored. */
@@ -83,8 +85,8 @@ export function finishedRunTexts(
   const tally = escapeHtml(tallyText(answer.tally, answer.charge, answer.usage));
   if (added === 0) {
     return {
-      message: paragraphs(`Nothing new was found for the ${escapeHtml(describeTarget(context))}.`, tally, providerLine(provider)),
-      statusText: 'Nothing new was found.',
+      message: paragraphs(`No new results for the ${escapeHtml(describeTarget(context))}.`, tally, providerLine(provider)),
+      statusText: 'No new results.',
     };
   }
   return {

@@ -104,7 +104,7 @@ async function work(deps: RunnerDeps, run: RunRow, signal: AbortSignal, loaded: 
     // cost, its target free again, rather than hanging In Progress until its lease runs out. Nothing was delivered,
     // and the fault is this server's (docs/decisions/0019-one-charging-rule.md).
     deps.log.error({ err: error, runId: run.id }, 'generated items could not be stored');
-    return end(deps, run, context, failure(statusNames.failed, 'The generated items could not be stored; nothing was charged.'));
+    return end(deps, run, context, failure(statusNames.failed, 'The generated results could not be stored; nothing was charged.'));
   }
 }
 

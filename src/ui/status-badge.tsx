@@ -2,20 +2,18 @@ import { notGeneratedStatus, statusTone } from '../../contract/statuses';
 import { Tip } from './tooltip';
 import './status-badge.css';
 
-/** Status names too long for the 140px badge (docs/product.md#statuses), and the label shown instead; the full name is its tip. */
-const shortLabels: Record<string, string> = { 'Insufficient tokens': 'Out of tokens' };
-/** Longer names of no known short label are cut here (with an ellipsis) and shown whole in the tip. */
-const maxLabelLength = 16;
+/** Every status the product has fits the 140px badge whole; an unknown longer name is cut (with an ellipsis) and shown whole in the tip. */
+const maxLabelLength = 19;
 
-/** What the badge reads: the status name, or a shorter label when the name would not fit in 140px. */
+/** What the badge reads: the status name, cut only when it is longer than any the product has. */
 function badgeLabel(name: string): string {
-  return shortLabels[name] ?? (name.length > maxLabelLength ? `${name.slice(0, maxLabelLength - 1)}…` : name);
+  return name.length > maxLabelLength ? `${name.slice(0, maxLabelLength - 1)}…` : name;
 }
 
 /**
  * A generation status as a coloured badge, 140px wide (docs/product.md#statuses): In Progress yellow; Generated and No New Results
- * green; Failed and Insufficient tokens red; anything else grey. The badge never cuts its text: a name that does not
- * fit reads a shorter label ('Out of tokens'), the full name in its tip (its description when shown). The tip also
+ * green; Failed and Insufficient tokens red; anything else grey. The badge reads the status's whole name (one word for
+ * one thing, docs/product.md#glossary); a longer unknown name is cut, the full name in its tip. The tip also
  * says what the status is of (`about`, e.g. "Latest brand generation of Excavators") and the status record's
  * `message`; it is reachable by keyboard (the badge then takes focus and shows it).
  * Without a status (`name` null) it reads 'Not Generated' (docs/product.md#statuses: pass that message for brands).

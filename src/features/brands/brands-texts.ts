@@ -14,7 +14,7 @@ export const brandsTexts = {
     `Generate the models of all ${count === 1 ? '1 brand' : `${count.toLocaleString('en-US')} brands`} of ${subcategory}${q ? ` matching “${q}”` : ''}.`,
   noEquipment: 'No equipment found for this brand.',
   fetchFailed: 'Failed to fetch brands. Please try again.',
-  equipmentFetchFailed: 'Failed to fetch equipment. Please try again.',
+  equipmentFetchFailed: 'Failed to fetch models. Please try again.',
   excluded: 'Excluded',
   addToExclusion: 'Add to Exclusion',
   removeFromExclusion: 'Remove from Exclusion',

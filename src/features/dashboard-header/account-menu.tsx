@@ -23,9 +23,10 @@ function initials(name: string | undefined): string {
 }
 
 /**
- * The avatar menu (docs/product.md#dashboard-header): Purchase Tokens (a dialog), Payment Methods (/dashboard/payment-methods) and Logout
- * (POST /logout, then the stored session and the query cache are cleared and the operator goes to /login; the
- * local sign-out happens even when the server cannot be reached).
+ * The avatar menu (docs/product.md#dashboard-header): Purchase Tokens (a dialog), Payment Methods (/dashboard/payment-methods),
+ * Help (/dashboard/help, the operator guide), the theme and Logout (POST /logout, then the stored session and the query
+ * cache are cleared and the operator goes to /login; the local sign-out happens even when the server cannot be
+ * reached).
  */
 export function AccountMenu({ menu }: { menu: MenuControl }) {
   const user = useUser();
@@ -34,7 +35,14 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
   const purchaseOpen = usePurchaseDialog((state) => state.open);
   const setPurchaseOpen = usePurchaseDialog((state) => state.setOpen);
   const [signingOut, setSigningOut] = useState(false);
-  useEffect(() => void loadThemeMenu(), []);
+  // The menu opens once the theme's choices are in (at once, after the first load): a keyboard walk of a menu opened
+  // earlier would pass their place before they came.
+  const [themeLoaded, setThemeLoaded] = useState(false);
+  useEffect(() => void loadThemeMenu().finally(() => setThemeLoaded(true)), []);
+  const onOpenChange = (open: boolean) => {
+    if (open && !themeLoaded) void loadThemeMenu().finally(() => menu.onOpenChange(true));
+    else menu.onOpenChange(open);
+  };
   const triggerRef = useRef<HTMLButtonElement>(null);
 
   async function signOut() {
@@ -51,7 +59,7 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
   const name = user.data?.name;
   return (
     <>
-      <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={menu.onOpenChange}>
+      <DropdownMenu.Root modal={false} open={menu.open} onOpenChange={onOpenChange}>
         <DropdownMenu.Trigger ref={triggerRef} className="avatar-button" aria-label="Account menu">
           <span className="avatar" aria-hidden="true">
             {initials(name)}
@@ -68,6 +76,9 @@ export function AccountMenu({ menu }: { menu: MenuControl }) {
           <MenuItem onSelect={() => setPurchaseOpen(true)}>Purchase Tokens</MenuItem>
           <MenuItem asChild>
             <Link to="/dashboard/payment-methods">Payment Methods</Link>
+          </MenuItem>
+          <MenuItem asChild>
+            <Link to="/dashboard/help">Help</Link>
           </MenuItem>
           <MenuSeparator />
           <Suspense fallback={null}>

@@ -7,7 +7,7 @@ import { usePurchaseFlow } from './purchase-flow';
 import { PurchaseProcessing } from './purchase-processing';
 import './purchase-tokens-dialog.css';
 
-const description = 'Tokens pay for generating events, brands and equipment.';
+const description = 'Tokens pay for generating events, brands and models.';
 
 /**
  * docs/product.md#purchase-tokens-dialog: the token packages of docs/product.md#constants with their prices. Purchasing charges the operator's

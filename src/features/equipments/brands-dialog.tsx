@@ -41,7 +41,7 @@ function useGenerateBrandModels(subcategory: Subcategory) {
           setSuccess(
             models.length > 0
               ? `Generated ${models.length} new ${models.length === 1 ? 'model' : 'models'} for ${brand.name}.`
-              : `Nothing new was found for ${brand.name}.`,
+              : `No new results for ${brand.name}.`,
           ),
         onError: (error) => setFailure(generateModelsFailedText(error)),
       }),

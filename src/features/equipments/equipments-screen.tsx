@@ -126,7 +126,7 @@ function useSubcategoryDialogs(categories: readonly Category[] | undefined) {
       <EquipmentDetailsDialog subcategory={findSubcategory(categories, itemsId)} onClose={closeDetails} returnFocusTo={returnFocusTo} />
       <HistoryDialog
         source={historySubcategory ? { kind: 'equipment', subcategoryName: historySubcategory.name } : null}
-        description={historySubcategory ? `Equipment generation runs of ${historySubcategory.name}.` : undefined}
+        description={historySubcategory ? `Model generation runs of ${historySubcategory.name}.` : undefined}
         onClose={closeDialog}
         returnFocusTo={returnFocusTo}
       />

@@ -73,11 +73,7 @@ function SubcategoryItem({
         <SubcategoryName subcategory={subcategory} nameId={nameId} />
         <div className="subcategory-item__meta">
           <span className="subcategory-item__count">{itemCountLabel(subcategory.equipments_count)}</span>
-          <StatusBadge
-            name={status?.name ?? null}
-            message={status?.message}
-            about={`Latest equipment (models) generation of ${subcategory.name}`}
-          />
+          <StatusBadge name={status?.name ?? null} message={status?.message} about={`Latest model generation of ${subcategory.name}`} />
         </div>
       </div>
       <div className="subcategory-item__actions">

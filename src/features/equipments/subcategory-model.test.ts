@@ -80,9 +80,9 @@ describe('subcategoryActions (docs/product.md#equipments-screen, the Actions dro
 });
 
 describe('itemCountLabel', () => {
-  it('counts items in en-US', () => {
-    expect(itemCountLabel(1)).toBe('1 item');
-    expect(itemCountLabel(0)).toBe('0 items');
-    expect(itemCountLabel(12345)).toBe('12,345 items');
+  it('counts models in en-US', () => {
+    expect(itemCountLabel(1)).toBe('1 model');
+    expect(itemCountLabel(0)).toBe('0 models');
+    expect(itemCountLabel(12345)).toBe('12,345 models');
   });
 });

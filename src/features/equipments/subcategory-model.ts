@@ -63,7 +63,7 @@ export const subcategoryActionLabels: Record<SubcategoryAction, string> = {
   'change-category': 'Change Category',
 };
 
-/** "1 item", "1,234 items". */
+/** "1 model", "1,234 models" (docs/product.md#glossary). */
 export function itemCountLabel(count: number): string {
-  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'item' : 'items'}`;
+  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'model' : 'models'}`;
 }

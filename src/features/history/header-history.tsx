@@ -5,7 +5,7 @@ import { historySourceOf, type HistoryTarget } from './history-source';
 function describe(target: HistoryTarget): string {
   return target.type === 'Events'
     ? `Event generation runs of ${target.category.name}.`
-    : `Brand and equipment generation runs of ${target.subcategory.name} (${target.category.name}).`;
+    : `Brand and model generation runs of ${target.subcategory.name} (${target.category.name}).`;
 }
 
 /** The header's History dialog: `open(target)` is the header's `onHistory`; render `dialog` once. */

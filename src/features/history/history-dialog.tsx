@@ -26,7 +26,7 @@ export function HistoryDialog({
 }: {
   source: HistorySource | null;
   onClose: () => void;
-  /** What the runs are of, e.g. "Equipment generation runs of Excavators." */
+  /** What the runs are of, e.g. "Model generation runs of Excavators." */
   description?: ReactNode;
   /** Where the focus goes on close when the opener is gone by then (a menu item). Default: the opener. */
   returnFocusTo?: { current: HTMLElement | null };

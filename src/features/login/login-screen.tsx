@@ -17,14 +17,14 @@ export const loginFailedText = 'Login failed';
 const loginFields = ['email', 'password'] as const;
 type LoginField = (typeof loginFields)[number];
 
-/** docs/product.md#signing-in: email (required, email type) and password (required). */
+/** docs/product.md#login: email (required, email type) and password (required). */
 const loginInputs = {
   email: { label: 'Email', type: 'email', autoComplete: 'username', inputMode: 'email', autoFocus: true, maxLength: 255 },
   password: { label: 'Password', type: 'password', autoComplete: 'current-password', maxLength: 1024 },
 } as const;
 
 /**
- * docs/product.md#signing-in: email (required, email type) and password (required); on success the token and user id are stored
+ * docs/product.md#login: email (required, email type) and password (required); on success the token and user id are stored
  * (docs/product.md#data) and the operator goes to where they were going (`returnTo`, validated by the route) or /dashboard/brands.
  */
 export function LoginScreen({ returnTo }: { returnTo: string | undefined }) {
@@ -36,7 +36,7 @@ export function LoginScreen({ returnTo }: { returnTo: string | undefined }) {
           <span className="brand-mark">CD</span>
         </p>
         <h1 className="login-card__title">Catalogue dashboard</h1>
-        <p className="login-card__subtitle">Sign in with your operator account.</p>
+        <p className="login-card__subtitle">Log in with your operator account.</p>
         <LoginForm returnTo={returnTo} />
       </div>
     </main>
