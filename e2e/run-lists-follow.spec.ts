@@ -10,9 +10,13 @@ import { expectNoReload, header, markDocument, scratchCategory, selectSubcategor
  * once in each filtered list they enter and leave them, in the browser that made the change and in another one.
  */
 
-const runsTable = (page: Page) => page.getByRole('table', { name: 'Your generation runs, newest first' });
+// The grid's scroll box, named by its caption: the rows are in it whether the grid is a table or an ARIA grid.
+const runsTable = (page: Page) => page.getByRole('region', { name: 'Your generation runs, newest first' });
 const rows = (page: Page) => runsTable(page).locator('tbody tr');
 const noMatch = (page: Page) => page.getByText('No runs match these filters.');
+/** A row's Actions menu button (docs/product.md#grids): Cancel, Retry and History are its items. */
+const actionsFor = (page: Page, target: string) => page.getByRole('button', { name: `Actions for ${target}`, exact: true });
+const menuItem = (page: Page, name: string | RegExp) => page.getByRole('menu').getByRole('menuitem', { name, exact: true });
 
 let operators = 0;
 async function operator(server: TestServer, page: Page) {
@@ -69,12 +73,15 @@ test.describe('every runs list follows every change', () => {
     const { target } = await startBrandsRun(page, server, me.token, 'follow cancel');
     await expect(rows(page).first()).toContainText(target);
 
-    await page.getByRole('button', { name: `Cancel ${target}` }).click();
+    await actionsFor(page, target).click();
+    await menuItem(page, 'Cancel').click();
     await page.getByRole('alertdialog', { name: 'Cancel this generation?' }).getByRole('button', { name: 'Cancel generation' }).click();
     // The other browser, filtered to Cancelled, shows it without a reload; this one's "Queued or in progress" lets it go.
     await expect(rows(other).first()).toContainText(target);
     await expect(rows(other).first().getByText(statusNames.cancelled, { exact: true })).toBeVisible();
     await expect(noMatch(page)).toBeVisible();
+    // The row left with the focus on its Actions: the focus stays in the grid, on what took the row's place.
+    await expect(runsTable(page).getByRole('gridcell', { name: 'No runs match these filters.' })).toBeFocused();
     // Another run queued meanwhile (its own events) does not make this browser forget that Cancelled changed.
     const next = await startBrandsRun(page, server, me.token, 'follow next');
     await expect(rows(page).first()).toContainText(next.target);
@@ -87,12 +94,16 @@ test.describe('every runs list follows every change', () => {
     await other.getByRole('combobox', { name: 'Type' }).selectOption('Brands');
     await expect(rows(other)).toHaveCount(1);
     await expect(rows(other).first()).toContainText(next.target);
-    await page.getByRole('button', { name: `Retry ${target}` }).click();
+    await actionsFor(page, target).click();
+    await menuItem(page, 'Retry').click();
     await page.getByRole('dialog', { name: 'Confirm generation' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(rows(other)).toHaveCount(2);
     await expect(rows(other).first()).toContainText(target);
-    // The cancelled run links to its retry where it is listed.
-    await expect(rows(page).first()).toContainText(/Retried as run #\d+/);
+    // The cancelled run stays listed, the focus on its Actions; its menu links to its retry.
+    await expect(actionsFor(page, target)).toBeFocused();
+    await actionsFor(page, target).click();
+    await expect(menuItem(page, /^Retried as run #\d+$/)).toBeVisible();
+    await expect(menuItem(page, 'Retry')).toHaveCount(0);
     await expectNoReload(page);
     await expectNoReload(other);
   });
@@ -151,9 +162,7 @@ test.describe('every runs list follows every change', () => {
     if (await confirm.isVisible()) await confirm.click();
     const toasts = page.getByRole('status').filter({ hasText: /Caterpillar|Excavators/ });
     await expect(toasts.filter({ hasText: /^Generating models for/ })).toBeVisible();
-    await expect(
-      toasts.filter({ hasText: /^(Generated \d+ new models? for Caterpillar|Nothing new was found for Caterpillar)\.$/ }),
-    ).toBeVisible({
+    await expect(toasts.filter({ hasText: /^(Generated \d+ new models? for Caterpillar|No new results for Caterpillar)\.$/ })).toBeVisible({
       timeout: 15_000,
     });
     // The end replaced the start's toast, and is told once.

@@ -13,9 +13,13 @@ import { expectNoReload, markDocument, scratchCategory, whenLive } from './live'
  * offering Retry again, in every browser of the operator, live.
  */
 
-const runsTable = (page: Page) => page.getByRole('table', { name: 'Your generation runs, newest first' });
+// The grid's scroll box, named by its caption: the rows are in it whether the grid is a table or an ARIA grid.
+const runsTable = (page: Page) => page.getByRole('region', { name: 'Your generation runs, newest first' });
 const costDialog = (page: Page) => page.getByRole('dialog', { name: 'Confirm generation' });
 const tokens = (text: string) => Number(text.replaceAll(',', ''));
+/** A row's Actions menu button (docs/product.md#grids): Retry, or the way to the retry, is one of its items. */
+const actionsFor = (page: Page, target: string) => page.getByRole('button', { name: `Actions for ${target}`, exact: true });
+const menuItem = (page: Page, name: string | RegExp) => page.getByRole('menu').getByRole('menuitem', { name, exact: true });
 
 let operators = 0;
 /** An operator other than the demo one: asked before every run until they choose otherwise. */
@@ -75,11 +79,12 @@ test.describe('retrying a run', () => {
       await live;
     }
     await markDocument(second);
-    const retry = page.getByRole('button', { name: `Retry ${first.target}` });
-    await expect(retry).toBeVisible();
+    const actions = actionsFor(page, first.target);
+    await expect(actions).toBeVisible();
 
-    // Retry asks, with the server's numbers; Cancel sends nothing and gives the focus back to Retry.
-    await retry.click();
+    // Retry asks, with the server's numbers; Cancel sends nothing and gives the focus back to the row's Actions.
+    await actions.click();
+    await menuItem(page, 'Retry').click();
     const dialog = costDialog(page);
     await expect(dialog).toContainText(`Retry: ${first.target}.`);
     const amount = dialog.getByText(/^About [\d,]+ tokens, at most [\d,]+\.$/);
@@ -88,10 +93,12 @@ test.describe('retrying a run', () => {
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(retry).toBeFocused();
+    await expect(actions).toBeFocused();
     expect(retryCalls).toBe(0);
 
-    // By keyboard: Enter asks again; "don't ask again" ticked, Confirm queues the retry once.
+    // By keyboard: Enter opens the menu on Retry, Enter asks again; "don't ask again" ticked, Confirm queues the retry once.
+    await page.keyboard.press('Enter');
+    await expect(menuItem(page, 'Retry')).toBeFocused();
     await page.keyboard.press('Enter');
     const dontAsk = dialog.getByRole('checkbox', { name: /^Don't ask again for runs under [\d,]+ tokens$/ });
     const threshold = tokens(/under ([\d,]+) tokens/.exec((await dialog.locator('label.cost__dont-ask').textContent()) ?? '')![1]!);
@@ -105,22 +112,28 @@ test.describe('retrying a run', () => {
       .poll(async () => (await server.db.select().from(users).where(eq(users.id, me.userId)))[0]!.confirmRunsFrom)
       .toBe(threshold);
 
-    // The retried run offers no Retry any more but a link to its retry, here (focused) and in the other browser.
+    // The row stays (still Failed), the focus on its Actions.
+    await expect(actions).toBeFocused();
     const [retried] = await server.db.select().from(generationRuns).where(eq(generationRuns.retryOf, first.run.id));
     // It holds, when it starts, the most the question showed.
     await expect
       .poll(async () => (await server.db.select().from(generationRuns).where(eq(generationRuns.id, retried!.id)))[0]!.maxTokens)
       .toBe(most);
+    // The retried run offers no Retry any more but a link to its retry, here and in the other browser.
+    const retriedAs = `Retried as run #${retried!.id}`;
     for (const view of [page, second]) {
-      const link = view.getByRole('link', { name: `Retried as run #${retried!.id}: ${first.target}` });
-      await expect(link).toBeVisible();
-      await expect(view.getByRole('button', { name: `Retry ${first.target}` })).toHaveCount(0);
+      await actionsFor(view, first.target).click();
+      await expect(menuItem(view, retriedAs)).toBeVisible();
+      await expect(menuItem(view, retriedAs)).toHaveAttribute('href', new RegExp(`[?&]run=${retried!.id}(&|$)`));
+      await expect(menuItem(view, 'Retry')).toHaveCount(0);
     }
-    await expect(page.getByRole('link', { name: `Retried as run #${retried!.id}: ${first.target}` })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(actions).toBeFocused();
     await expectNoReload(second);
 
     // The link shows the retry, picked out among the runs.
-    await second.getByRole('link', { name: `Retried as run #${retried!.id}: ${first.target}` }).click();
+    await menuItem(second, retriedAs).click();
     await expect(second).toHaveURL(new RegExp(`[?&]run=${retried!.id}(&|$)`));
     await expect(runsTable(second).locator('tbody tr')).toHaveCount(1);
     await expect(runsTable(second).locator('tbody tr').first()).toContainText(first.target);
@@ -131,10 +144,13 @@ test.describe('retrying a run', () => {
     await page.reload();
     await live;
     const nextAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/runs/${next.run.id}/retry`);
-    await page.getByRole('button', { name: `Retry ${next.target}` }).click();
+    await actionsFor(page, next.target).click();
+    await menuItem(page, 'Retry').click();
     expect((await nextAnswered).status()).toBe(200);
     await expect(costDialog(page)).toHaveCount(0);
-    await expect(page.getByRole('link', { name: new RegExp(`^Retried as run #\\d+: ${next.target}$`) })).toBeVisible();
+    await expect(actionsFor(page, next.target)).toBeFocused();
+    await actionsFor(page, next.target).click();
+    await expect(menuItem(page, /^Retried as run #\d+$/)).toBeVisible();
     const [nextRetry] = await server.db
       .select()
       .from(generationRuns)

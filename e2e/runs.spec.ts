@@ -10,8 +10,12 @@ import { scratchCategory, whenLive } from './live';
 
 /** docs/product.md#runs-centre: the runs centre, live in two browsers; Cancel and Retry. */
 
-const runsTable = (page: Page) => page.getByRole('table', { name: 'Your generation runs, newest first' });
+// The grid's scroll box, named by its caption: the rows are in it whether the grid is a table or an ARIA grid.
+const runsTable = (page: Page) => page.getByRole('region', { name: 'Your generation runs, newest first' });
 const headers = (token: string) => ({ Authorization: `Bearer ${token}`, ...requestedWithHeader });
+/** A row's Actions menu button (docs/product.md#grids): Cancel, Retry and History are its items. */
+const actionsFor = (page: Page, target: string) => page.getByRole('button', { name: `Actions for ${target}`, exact: true });
+const menuItem = (page: Page, name: string | RegExp) => page.getByRole('menu').getByRole('menuitem', { name, exact: true });
 
 let operators = 0;
 async function operator(server: TestServer, page: Page, tokens = 500_000) {
@@ -67,30 +71,43 @@ test.describe('the runs centre', () => {
     for (const name of ['Type', 'Target', 'Status', 'Actions']) {
       await expect(runsTable(first).getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
-    const cancel = first.getByRole('button', { name: 'Cancel Brands of Construction Equipment / Bulldozers' });
-    await expect(cancel).toBeInViewport({ ratio: 1 });
+    const target = 'Brands of Construction Equipment / Bulldozers';
+    const actions = actionsFor(first, target);
+    await expect(actions).toBeInViewport({ ratio: 1 });
     await expect(first.getByRole('banner').getByText(/held/)).toBeVisible();
     await expectNoSeriousA11yViolations(first);
 
-    // Cancel asks first; keeping it running changes nothing.
-    await cancel.click();
+    // The row's actions are in its Actions menu, as in every grid: a run under way offers Cancel and History.
+    await actions.click();
+    await expect(first.getByRole('menu').getByRole('menuitem')).toHaveText(['Cancel', 'History']);
+    await expectNoSeriousA11yViolations(first);
+    // Cancel asks first; keeping it running changes nothing, and the focus is back on the row's Actions.
+    await menuItem(first, 'Cancel').click();
     const confirm = first.getByRole('alertdialog', { name: 'Cancel this generation?' });
     await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText(`${target}: the generation stops now.`);
     await confirm.getByRole('button', { name: 'Keep running' }).click();
-    await expect(cancel).toBeFocused();
+    await expect(actions).toBeFocused();
     await expect(runsTable(second).locator('tbody tr').first()).toContainText('Running');
 
-    await cancel.click();
+    await actions.click();
+    await menuItem(first, 'Cancel').click();
     await confirm.getByRole('button', { name: 'Cancel generation' }).click();
     for (const page of [first, second]) {
       const row = runsTable(page).locator('tbody tr').first();
       await expect(row.getByText(statusNames.cancelled, { exact: true })).toBeVisible();
-      await expect(row.getByRole('button', { name: /^Retry / })).toBeVisible();
       await expect(page.getByRole('banner').getByText(/held/)).toHaveCount(0);
     }
     await expect(first.getByRole('status').filter({ hasText: 'The generation was cancelled. Nothing was charged.' })).toBeVisible();
-    // The Cancel button is gone with the run's end: the focus moved on to its Retry.
-    await expect(first.getByRole('button', { name: 'Retry Brands of Construction Equipment / Bulldozers' })).toBeFocused();
+    // The row stays, and so does the focus: on its Actions, never on the page.
+    await expect(actions).toBeFocused();
+    // Cancelled, the run offers Retry instead of Cancel, in both browsers.
+    for (const page of [first, second]) {
+      await actionsFor(page, target).click();
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Retry', 'History']);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+    }
 
     const [run] = await server.db
       .select()
@@ -136,12 +153,17 @@ test.describe('the runs centre', () => {
     await expect(row).toContainText(`Brands of ${scratch.name} / ${scratch.name} sub`);
     await expect(row.getByText(statusNames.failed, { exact: true })).toBeVisible();
 
-    // Keyboard alone: Tab to Retry, Enter; a retry is paid, so its cost is asked first (e2e/run-retry.spec.ts).
-    const retry = page.getByRole('button', { name: `Retry Brands of ${scratch.name} / ${scratch.name} sub` });
-    await retry.focus();
+    // Keyboard alone: Enter on the row's Actions opens its menu on Retry, Enter again; a retry is paid, so its cost is
+    // asked first (e2e/run-retry.spec.ts).
+    const actions = actionsFor(page, `Brands of ${scratch.name} / ${scratch.name} sub`);
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    await expect(menuItem(page, 'Retry')).toBeFocused();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Confirm generation' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The generation was queued again.' })).toBeVisible();
+    // The failed run stays listed: the focus is back on its Actions.
+    await expect(actions).toBeFocused();
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');
     await expect(page).not.toHaveURL(/status=/);
@@ -157,11 +179,19 @@ test.describe('the runs centre', () => {
     await expect(newest).toContainText(`${again!.chargedTokens.toLocaleString('en-US')} / ${again!.maxTokens.toLocaleString('en-US')}`);
 
     // History: the subcategory's brand runs, both of them.
-    await newest.getByRole('button', { name: /^History of / }).click();
+    const newestActions = newest.getByRole('button', { name: /^Actions for / });
+    await newestActions.click();
+    await menuItem(page, 'History').click();
     const history = page.getByRole('dialog', { name: 'History' });
     await expect(history).toContainText('The provider did not answer.');
     await page.keyboard.press('Escape');
     await expect(history).toHaveCount(0);
+    await expect(newestActions).toBeFocused();
+
+    // The list loads more as it is scrolled: an older link's page is ignored, the runs shown from the newest.
+    await page.goto(`${server.url}/dashboard/runs?page=2`);
+    await expect(runsTable(page).locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByRole('status').filter({ hasText: /^2 runs$/ })).toBeVisible();
 
     // The Type filter, in the URL.
     await page.getByRole('combobox', { name: 'Type' }).selectOption('Events');

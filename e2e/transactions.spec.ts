@@ -10,7 +10,7 @@ import { apiHeaders, expect, saveCardViaApi, test } from './stripe-fixtures';
 
 /** docs/product.md#transactions-screen: the Transactions screen (the original mock-up's layout) shows the operator's ledger. */
 
-const table = (page: Page) => page.getByRole('table', { name: 'Your transactions, newest first' });
+const table = (page: Page) => page.getByRole('grid', { name: 'Your transactions, newest first' });
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 
 /** Chooses an item of the Export menu (opening it unless it is open) and reads the CSV the browser saved. */
@@ -149,7 +149,7 @@ test.describe('transactions screen', () => {
       .getByRole('link', { name: `Run #${run!.id}` })
       .click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/runs\\?run=${run!.id}$`));
-    const runs = page.getByRole('table', { name: 'Your generation runs, newest first' });
+    const runs = page.getByRole('grid', { name: 'Your generation runs, newest first' });
     await expect(runs.locator('tbody tr')).toHaveCount(1);
     await expect(runs.locator('tbody tr')).toContainText('Brands of Construction Equipment / Bulldozers');
     await expect(runs.locator('tbody tr')).toContainText(

@@ -1,3 +1,4 @@
+import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { realtimeEvents } from '../../../contract/realtime';
 import { runMatches, type Run, type RunsAnswer, type RunsFilter } from '../../../contract/runs';
@@ -8,6 +9,10 @@ import { applyMutationStaleness, effectsOf } from './index';
 import { emptyScreen, testCache } from './test-cache';
 
 const { queryClient, seed, invalid } = testCache();
+
+/** A runs list as the runs centre caches it (src/api/runs.ts): an infinite query's pages of 50. */
+const paged = (...pages: RunsAnswer[]): InfiniteData<RunsAnswer, number> => ({ pages, pageParams: pages.map((_, i) => i * 50) });
+const firstPage = (key: QueryKey) => queryClient.getQueryData<InfiniteData<RunsAnswer, number>>(key)?.pages[0];
 
 const run = (id: number, patch: Partial<Run> = {}): Run => ({
   id,
@@ -43,27 +48,51 @@ describe('runchanged', () => {
   };
 
   it('writes the run into the pages that hold it; a page whose filter it leaves or enters is refetched', async () => {
-    const all = keys.runs.page({ offset: 0, limit: 50 });
-    const active = keys.runs.page({ status: 'active', offset: 0, limit: 50 });
-    const cancelledOnes = keys.runs.page({ status: 'Cancelled', offset: 0, limit: 50 });
-    const events = keys.runs.page({ type: 'Events', offset: 0, limit: 50 });
-    seed(all, { runs: [run(2), run(1)], total: 2 });
-    seed(active, { runs: [run(2)], total: 1 });
-    seed(cancelledOnes, { runs: [], total: 0 });
-    seed(events, { runs: [], total: 0 });
+    const all = keys.runs.page({});
+    const active = keys.runs.page({ status: 'active' });
+    const cancelledOnes = keys.runs.page({ status: 'Cancelled' });
+    const events = keys.runs.page({ type: 'Events' });
+    seed(all, paged({ runs: [run(2), run(1)], total: 2 }));
+    seed(active, paged({ runs: [run(2)], total: 1 }));
+    seed(cancelledOnes, paged({ runs: [], total: 0 }));
+    seed(events, paged({ runs: [], total: 0 }));
 
     const ended = run(2, { status: statusNames.cancelled, finished_at: '2026-11-25T00:00:05.000Z' });
     await effects(ended);
-    expect(queryClient.getQueryData<RunsAnswer>(all)?.runs.map((r) => r.status)).toEqual([statusNames.cancelled, statusNames.inProgress]);
+    expect(firstPage(all)?.runs.map((r) => r.status)).toEqual([statusNames.cancelled, statusNames.inProgress]);
     expect(invalid(all)).toBe(false); // patched in place, no refetch
     expect(invalid(active)).toBe(true); // it left the page's filter
     expect(invalid(cancelledOnes)).toBe(true); // it entered the page's filter
     expect(invalid(events)).toBe(false); // not a run that page could show
   });
 
+  it('writes the run into the loaded page that lists it, leaving the other pages as they were', async () => {
+    const all = keys.runs.page({});
+    const first = { runs: [run(60), run(59)], total: 4 };
+    seed(all, paged(first, { runs: [run(2), run(1)], total: 4 }));
+    await effects(run(2, { status: statusNames.cancelled, finished_at: '2026-11-25T00:00:05.000Z' }));
+    const cached = queryClient.getQueryData<InfiniteData<RunsAnswer, number>>(all);
+    expect(cached?.pages[0]).toBe(first);
+    expect(cached?.pages[1]?.runs.map((r) => [r.id, r.status])).toEqual([
+      [2, statusNames.cancelled],
+      [1, statusNames.inProgress],
+    ]);
+    expect(cached?.pageParams).toEqual([0, 50]);
+    expect(invalid(all)).toBe(false);
+  });
+
+  it('an event about a run no cached list holds writes nothing', async () => {
+    const all = keys.runs.page({ type: 'Events' });
+    const before = paged({ runs: [run(1, { type: 'Events' })], total: 1 });
+    seed(all, before);
+    await effects(run(7));
+    expect(queryClient.getQueryData(all)).toBe(before);
+    expect(invalid(all)).toBe(false);
+  });
+
   it('a new run makes the pages it belongs on refetch', async () => {
-    const all = keys.runs.page({ offset: 0, limit: 50 });
-    seed(all, { runs: [run(1)], total: 1 });
+    const all = keys.runs.page({});
+    seed(all, paged({ runs: [run(1)], total: 1 }));
     await effects(run(3, { queued: true, started_at: null }));
     expect(invalid(all)).toBe(true);
   });
@@ -75,7 +104,7 @@ describe('runchanged under every filter', () => {
     if (outcome.kind !== 'effects') throw new Error(outcome.kind);
     return applyEffects(queryClient, outcome.effects);
   };
-  const page = (filter: Partial<RunsFilter>) => keys.runs.page({ ...filter, offset: 0, limit: 50 });
+  const page = (filter: Partial<RunsFilter>) => keys.runs.page(filter);
   const working = run(2);
   const queued = run(4, { queued: true, started_at: null });
   const cancelled = run(2, { status: statusNames.cancelled, finished_at: '2026-11-25T00:00:05.000Z' });
@@ -110,29 +139,29 @@ describe('runchanged under every filter', () => {
   it.each(cases)('%s: a list filtered %j refetches when the run enters or leaves it (%j)', async (_, before, after, filter, refetched) => {
     const key = page(filter);
     const holdsBefore = before !== null && runMatches(before, filter);
-    seed(key, { runs: holdsBefore ? [before] : [], total: holdsBefore ? 1 : 0 });
+    seed(key, paged({ runs: holdsBefore ? [before] : [], total: holdsBefore ? 1 : 0 }));
     await apply(after);
     expect(invalid(key)).toBe(refetched);
     // A list that held the run shows it as it is now, until its refetch places it again.
-    if (holdsBefore) expect(queryClient.getQueryData<RunsAnswer>(key)?.runs[0]).toEqual(after);
+    if (holdsBefore) expect(firstPage(key)?.runs[0]).toEqual(after);
   });
 
   it("a later event about another run does not clear a hidden list's pending refetch", async () => {
     const cancelledOnes = page({ status: 'Cancelled' });
     const all = page({});
-    seed(cancelledOnes, { runs: [], total: 0 });
-    seed(all, { runs: [run(5), working], total: 2 });
+    seed(cancelledOnes, paged({ runs: [], total: 0 }));
+    seed(all, paged({ runs: [run(5), working], total: 2 }));
     await apply(cancelled);
     expect(invalid(cancelledOnes)).toBe(true);
     // Run 5 starts working: nothing about the Cancelled list, which still has to fetch the cancelled run 2.
     await apply(run(5, { queued: false }));
     expect(invalid(cancelledOnes)).toBe(true);
-    expect(queryClient.getQueryData<RunsAnswer>(cancelledOnes)).toEqual({ runs: [], total: 0 });
+    expect(firstPage(cancelledOnes)).toEqual({ runs: [], total: 0 });
   });
 
   it('a cancel answered to this browser and then told by its event leaves the Cancelled list to refetch', async () => {
     const cancelledOnes = page({ status: 'Cancelled' });
-    seed(cancelledOnes, { runs: [], total: 0 });
+    seed(cancelledOnes, paged({ runs: [], total: 0 }));
     await applyMutationStaleness(queryClient, 'runs.cancel', {
       sent: 2,
       answer: { run: cancelled, message: 'The generation was cancelled. Nothing was charged.' },
@@ -144,14 +173,14 @@ describe('runchanged under every filter', () => {
 
 describe('runs.retry', () => {
   it('links the retried run to its retry in every cached page holding it, without waiting for its runchanged', async () => {
-    const failed = keys.runs.page({ status: 'failed', offset: 0, limit: 50 });
-    seed(failed, { runs: [run(8, { status: statusNames.failed }), run(7, { status: statusNames.failed })], total: 2 });
+    const failed = keys.runs.page({ status: 'failed' });
+    seed(failed, paged({ runs: [run(8, { status: statusNames.failed }), run(7, { status: statusNames.failed })], total: 2 }));
     const retry = run(9, { retry_of: 7 });
     await applyMutationStaleness(queryClient, 'runs.retry', {
       sent: 7,
       answer: { run: retry, message: 'The generation was queued again.' },
     });
-    const page = queryClient.getQueryData<RunsAnswer>(failed);
+    const page = firstPage(failed);
     expect(page?.runs.map((r) => [r.id, r.retried_by])).toEqual([
       [8, null],
       [7, 9],

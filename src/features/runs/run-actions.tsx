@@ -1,14 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { retryableStatuses, type Run } from '../../../contract/runs';
 import type { HistorySource } from '../../api/history';
+import { errorMessage } from '../../api/http';
 import { useCancelRun, useRetryRun } from '../../api/runs';
-import { Button, buttonClass } from '../../ui/button';
+import { EmptyCell } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
+import { MenuItem } from '../../ui/menu';
+import { RowMenu } from '../../ui/row-menu';
 import { toast } from '../../ui/toast-store';
 import { useSpend } from '../generation';
 import { HistoryDialog } from '../history';
-import { errorMessage } from '../../api/http';
 import { runsTexts, targetText } from './runs-texts';
 
 /** The generation history a run belongs to: its category's events, its subcategory's brands, its brand's models. */
@@ -19,128 +21,90 @@ function historyOf(run: Run): HistorySource | null {
   return run.brand === null ? null : { kind: 'brand', params: { subcategory_id: run.subcategory.id, brand_id: run.brand.id } };
 }
 
-const focusLost = () => document.activeElement === null || document.activeElement === document.body;
-
-/**
- * Cancel, asked first: `pending` from the confirmation until the call answers (a ref as well: one call at a time).
- * A run cancelled from here loses its Cancel button (the confirmation gave the focus back to it): the focus moves on
- * to its Retry (`retryButtonRef`) rather than falling to the page, unless the operator has moved it elsewhere meanwhile.
- */
+/** Cancel, asked first: `pending` from the confirmation until the call answers (a ref as well: one call at a time). */
 function useCancelAction(run: Run) {
   const cancel = useCancelRun();
   const [confirming, setConfirming] = useState(false);
   const sendingRef = useRef(false);
   const [pending, setPending] = useState(false);
-  const retryButtonRef = useRef<HTMLButtonElement>(null);
-  const focusRetryNextRef = useRef(false);
-  useEffect(() => {
-    if (focusRetryNextRef.current && focusLost() && retryButtonRef.current && !retryButtonRef.current.disabled) {
-      focusRetryNextRef.current = false;
-      retryButtonRef.current.focus();
-    }
-  }, [run.status, run.retried_by, pending]);
-
   const confirmCancel = () => {
     if (sendingRef.current) return;
     sendingRef.current = true;
     setPending(true);
-    focusRetryNextRef.current = true;
     void cancel
       .mutateAsync(run.id)
       .then(
         (answer) => toast.success(answer.message),
-        (error: unknown) => {
-          focusRetryNextRef.current = false;
-          toast.error(errorMessage(error, runsTexts.actionFailed));
-        },
+        (error: unknown) => toast.error(errorMessage(error, runsTexts.actionFailed)),
       )
       .finally(() => {
         sendingRef.current = false;
         setPending(false);
       });
   };
-  return { confirming, setConfirming, pending, confirmCancel, retryButtonRef };
+  return { confirming, setConfirming, pending, confirmCancel };
 }
 
-/**
- * Retry, a paid action: the cost is asked first (`asking` meanwhile), then the call. A run retried from here loses
- * its Retry button to the link to its retry (`retryLinkRef`): the focus moves on to the link.
- */
+/** Retry, a paid action: the cost is asked first, then the call; `busy` from the choice until the call answers. */
 function useRetryAction(run: Run) {
   const retry = useRetryRun();
-  const { spend, busy: asking } = useSpend();
-  const retryLinkRef = useRef<HTMLAnchorElement>(null);
-  const focusLinkNextRef = useRef(false);
-  useEffect(() => {
-    if (focusLinkNextRef.current && focusLost() && retryLinkRef.current) {
-      focusLinkNextRef.current = false;
-      retryLinkRef.current.focus();
-    }
-  }, [run.status, run.retried_by]);
-
-  const startRetry = () =>
-    void spend({ type: 'Retry', run_id: run.id }, runsTexts.retryWhat(run), () => {
-      // Set before the call: the run's `runchanged` may bring the link before the call's answer does.
-      focusLinkNextRef.current = true;
-      return retry.mutateAsync(run.id).then(
+  const { spend, busy } = useSpend();
+  const start = () =>
+    void spend({ type: 'Retry', run_id: run.id }, runsTexts.retryWhat(run), () =>
+      retry.mutateAsync(run.id).then(
         (answer) => toast.success(answer.message),
-        (error: unknown) => {
-          focusLinkNextRef.current = false;
-          toast.error(errorMessage(error, runsTexts.actionFailed));
-        },
-      );
-    });
-  return { asking, startRetry, retryLinkRef };
+        (error: unknown) => toast.error(errorMessage(error, runsTexts.actionFailed)),
+      ),
+    );
+  return { busy, start };
 }
 
 /**
- * A run's actions: Cancel (while it is queued or working; asks first), Retry (once it failed, was cancelled or could
- * not be paid; a paid action, so it asks the cost first like every other) or, once retried, a link to its retry, and
- * History (its target's runs). Each button is disabled from its first click until the call answers.
+ * A run's Actions menu (docs/product.md#runs-centre): Cancel (while it is queued or working; asks first), Retry (once
+ * it failed, was cancelled or could not be paid; a paid action, so it asks the cost first like every other) or, once
+ * retried, the way to its retry, and History (its target's runs). An item is disabled while its action runs.
+ * The row stays through a cancel or a retry, its Actions button with it: the confirmations give the focus back there.
  */
 export function RunActions({ run }: { run: Run }) {
   const [history, setHistory] = useState<HistorySource | null>(null);
-  const cancelButtonRef = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const cancel = useCancelAction(run);
-  const { retryButtonRef } = cancel;
-  // While the cost is asked Retry stays focusable (aria-disabled), so the focus comes back to it when the question closes.
-  const { asking, startRetry, retryLinkRef } = useRetryAction(run);
+  const retry = useRetryAction(run);
   const target = targetText(run);
   const source = historyOf(run);
+  const cancellable = run.finished_at === null;
+  const retryable = run.retried_by === null && run.finished_at !== null && retryableStatuses.includes(run.status);
+  if (!cancellable && !retryable && run.retried_by === null && !source) return <EmptyCell />;
 
   return (
-    <span className="runs__actions">
-      {run.finished_at === null ? (
-        <Button ref={cancelButtonRef} aria-label={`Cancel ${target}`} pending={cancel.pending} onClick={() => cancel.setConfirming(true)}>
-          Cancel
-        </Button>
-      ) : null}
-      {run.retried_by !== null ? (
-        <Link
-          ref={retryLinkRef}
-          to="/dashboard/runs"
-          search={{ run: run.retried_by }}
-          className={buttonClass({ variant: 'link' })}
-          aria-label={`${runsTexts.retriedAs(run.retried_by)}: ${target}`}
-        >
-          {runsTexts.retriedAs(run.retried_by)}
-        </Link>
-      ) : run.finished_at !== null && retryableStatuses.includes(run.status) ? (
-        <Button
-          ref={retryButtonRef}
-          aria-label={`Retry ${target}`}
-          aria-disabled={asking || undefined}
-          disabled={cancel.pending}
-          onClick={startRetry}
-        >
-          Retry
-        </Button>
-      ) : null}
-      {source ? (
-        <Button variant="link" aria-label={`History of ${target}`} onClick={() => setHistory(source)}>
-          History
-        </Button>
-      ) : null}
+    <>
+      <RowMenu label={`Actions for ${target}`} triggerRef={trigger}>
+        {cancellable ? (
+          <MenuItem disabled={cancel.pending} onSelect={() => cancel.setConfirming(true)}>
+            Cancel
+          </MenuItem>
+        ) : null}
+        {run.retried_by !== null ? (
+          <MenuItem asChild>
+            <Link to="/dashboard/runs" search={{ run: run.retried_by }}>
+              {runsTexts.retriedAs(run.retried_by)}
+            </Link>
+          </MenuItem>
+        ) : null}
+        {retryable ? (
+          <MenuItem
+            disabled={retry.busy}
+            onSelect={() => {
+              // The cost confirmation gives the focus back to where it was when asked: the trigger, not this item.
+              trigger.current?.focus();
+              retry.start();
+            }}
+          >
+            Retry
+          </MenuItem>
+        ) : null}
+        {source ? <MenuItem onSelect={() => setHistory(source)}>History</MenuItem> : null}
+      </RowMenu>
       <ConfirmDialog
         open={cancel.confirming}
         onOpenChange={cancel.setConfirming}
@@ -150,9 +114,14 @@ export function RunActions({ run }: { run: Run }) {
         cancelLabel={runsTexts.cancelKeep}
         destructive
         onConfirm={cancel.confirmCancel}
-        returnFocusTo={cancelButtonRef}
+        returnFocusTo={trigger}
       />
-      <HistoryDialog source={history} onClose={() => setHistory(null)} description={`Generation runs: ${target}.`} />
-    </span>
+      <HistoryDialog
+        source={history}
+        onClose={() => setHistory(null)}
+        description={`Generation runs: ${target}.`}
+        returnFocusTo={trigger}
+      />
+    </>
   );
 }

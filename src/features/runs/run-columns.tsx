@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Run } from '../../../contract/runs';
 import { formatTokens } from '../../api/tokens';
 import { dataTableColumns, DateTimeCell, EmptyCell } from '../../ui/data-table';
+import { rowActionsColumn } from '../../ui/row-menu';
 import { StatusBadge } from '../../ui/status-badge';
 import { RunActions } from './run-actions';
 import { runMessageText } from './run-message';
@@ -47,7 +48,7 @@ export const runColumns = col.columns([
     meta: { width: '130px', className: 'runs__number runs__wrap-header' },
   }),
   col.accessor('items_added', {
-    header: 'Items added',
+    header: 'Results added',
     cell: ({ row }) => (row.original.finished_at ? formatTokens(row.original.items_added) : <EmptyCell />),
     enableSorting: false,
     meta: { width: '90px', className: 'runs__number runs__wrap-header' },
@@ -56,7 +57,7 @@ export const runColumns = col.columns([
     id: 'actions',
     header: 'Actions',
     cell: ({ row }) => <RunActions run={row.original} />,
-    meta: { width: '210px', pin: 'right' },
+    ...rowActionsColumn,
   }),
 ]);
 

@@ -1,11 +1,14 @@
 import type { RunStatusFilter, RunType } from '../../../contract/run-filters';
 import type { Run } from '../../../contract/runs';
+import { formatCount } from '../../ui/data-table';
 
 export const runsTexts = {
   title: 'Runs',
   empty: 'No runs yet. Every generation you start shows here.',
   noMatch: 'No runs match these filters.',
   fetchFailed: 'The runs could not be loaded.',
+  /** The toolbar's summary: how many runs the filters match ("1,234 runs"). */
+  count: (total: number) => `${formatCount(total)} ${total === 1 ? 'run' : 'runs'}`,
   queued: 'Queued',
   running: 'Running',
   oneRun: (id: number) => `Run #${id}`,
