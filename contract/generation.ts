@@ -6,8 +6,13 @@ import { brandSelectionFilter } from './bulk-exclusions';
  * resource (contract/brands.ts, equipments.ts, events.ts); the cost asked before one is contract/estimate.ts.
  */
 
-/** The answer of POST /api/brands/generate and POST /api/equipments/generate: the run is queued. */
-export const generateAnswer = z.object({ success: z.boolean(), message: z.string() });
+/**
+ * The answer of POST /api/brands/generate and POST /api/equipments/generate: the runs are queued. The original
+ * `{ success, message }`, and `run_ids`: the ids of the runs this call queued, oldest first (none for a brand skipped
+ * as excluded or under way), by which a client follows their ends on its `runchanged` events
+ * (docs/decisions/0014-generate-for-all-matching.md); an older client ignores it.
+ */
+export const generateAnswer = z.object({ success: z.boolean(), message: z.string(), run_ids: z.array(z.number().int().positive()) });
 export type GenerateAnswer = z.infer<typeof generateAnswer>;
 
 /**

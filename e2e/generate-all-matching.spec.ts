@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { notGeneratedStatus, statusNames } from '../contract/statuses';
 import { brandExclusions, brands, generationRuns, subcategories } from '../server/db/schema';
 import { changeBalance } from '../server/tokens/ledger';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { expectNoReload, secondBrowser, selectSubcategory, whenLive } from './live';
+import { expectNoReload, markDocument, pageCaughtUp, secondBrowser, selectSubcategory, whenLive } from './live';
 
 /**
  * Generate Equipments for "All N matching" (docs/decisions/0014-generate-for-all-matching.md): the filter is the selection, the loaded
@@ -17,7 +17,7 @@ import { expectNoReload, secondBrowser, selectSubcategory, whenLive } from './li
 const demoDelayMs = 6_000;
 const runTimeout = demoDelayMs + 15_000;
 
-const grid = (page: Page) => page.getByRole('table', { name: /^Brands of / });
+const grid = (page: Page) => page.getByRole('grid', { name: /^Brands of / });
 const rowOf = (page: Page, name: string) =>
   grid(page)
     .locator('tbody tr.data-table__row')
@@ -116,11 +116,13 @@ test('filter, select all matching (rows ticked), Generate Equipments priced for 
   await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
   const response = await answered;
   expect(response.status(), await response.text()).toBe(200);
-  expect(await response.json()).toEqual({
+  const answer = (await response.json()) as { run_ids: number[] };
+  expect(answer).toEqual({
     success: true,
     message: 'Generating models for 11 brands of Mixing Consoles. (1 excluded brand skipped.)',
     queued: 11,
     skipped: { excluded: 1, running: 0 },
+    run_ids: expect.any(Array),
   });
   await expect(
     page.getByRole('status').filter({ hasText: 'Generating models for 11 brands of Mixing Consoles. (1 excluded brand skipped.)' }),
@@ -128,10 +130,12 @@ test('filter, select all matching (rows ticked), Generate Equipments priced for 
   // One request for the 11 brands, even clicked twice.
   expect(calls.filter((c) => c === '/api/equipments/generate')).toHaveLength(1);
   const queued = await server.db
-    .select({ brandId: generationRuns.brandId })
+    .select({ id: generationRuns.id, brandId: generationRuns.brandId })
     .from(generationRuns)
     .where(and(eq(generationRuns.subcategoryId, mixingId), eq(generationRuns.userId, userId)));
   expect(queued.map((r) => r.brandId).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(makers.slice(1).map(idOf));
+  // The answer names the runs it queued, which the page follows to their end.
+  expect(answer.run_ids).toEqual(queued.map((r) => r.id).sort((a, b) => a - b));
 
   // The selection is spent; the rows are In Progress (their boxes disabled), here and in browser B, live.
   await expect(bar).toHaveCount(0);
@@ -144,4 +148,93 @@ test('filter, select all matching (rows ticked), Generate Equipments priced for 
   await expect(rowOf(other.page, 'Console maker 01').locator('.status-badge')).toHaveText(statusNames.generated, { timeout: runTimeout });
   await expectNoReload(other.page);
   await other.close();
+});
+
+/** Every toast text the page shows, in order, each time a toast appears (installed before the page loads). */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { toastsShown: string[] }).toastsShown = shown;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const texts = node.matches('.toast__text') ? [node] : [...node.querySelectorAll('.toast__text')];
+          for (const text of texts) shown.push(text.textContent ?? '');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastsShown: string[] }).toastsShown);
+}
+
+test('the runs of "all N matching" are told when they end: one toast for them all, replacing the start\'s; for one brand in the hand-picked words', async ({
+  page,
+  makeServer,
+}) => {
+  // Runs long enough for the start's toast to be seen, short enough for the test.
+  const server = await makeServer({ env: { AI_DEMO_DELAY_MS: '1500' } });
+  const [mixing] = await server.db.select({ id: subcategories.id }).from(subcategories).where(eq(subcategories.name, 'Mixing Consoles'));
+  await server.db
+    .insert(brands)
+    .values(['Fader maker 1', 'Fader maker 2', 'Fader maker 3', 'Desk works'].map((name) => ({ name, subcategoryId: mixing!.id })));
+  // The demo operator chose "don't ask again" (e2e/fixtures.ts): the runs start without the confirmation.
+  const { userId } = await server.loginAs(page);
+  const toastsShown = await recordToasts(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const live = whenLive(page);
+  await page.goto(`${server.url}/dashboard/brands`);
+  await live;
+  await markDocument(page);
+  await selectSubcategory(page, 'Audio Equipment', 'Mixing Consoles');
+  const toasts = page.getByRole('status').filter({ hasText: /Mixing Consoles|Fader maker|Desk works/ });
+
+  /** Generate Equipments for every brand matching `q`; answers the runs queued, the start's toast held on screen. */
+  const generateAllMatching = async (q: string, count: number, start: string) => {
+    await page.getByLabel('Filter brands by name').fill(q);
+    await page.getByRole('button', { name: `Select all ${count} ${count === 1 ? 'brand' : 'brands'} matching` }).click();
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/equipments/generate');
+    await page.getByRole('button', { name: `Generate Equipments (${count})`, exact: true }).click();
+    const answer = (await (await answered).json()) as { run_ids: number[] };
+    expect(answer.run_ids).toHaveLength(count);
+    const started = toasts.filter({ hasText: start });
+    // The pointer on the toasts stops their timers (radix), so the start's toast leaves only when the end replaces it.
+    await started.hover();
+    return { runIds: answer.run_ids, started };
+  };
+  /** What the runs came to, from the database once they ended. */
+  const modelsAdded = async (runIds: number[]) => {
+    const runs = await server.db
+      .select({ status: generationRuns.status, added: generationRuns.equipmentsGenerated })
+      .from(generationRuns)
+      .where(and(eq(generationRuns.userId, userId), inArray(generationRuns.id, runIds)));
+    expect(runs.map((r) => r.status)).toEqual(runIds.map(() => statusNames.generated));
+    return runs.reduce((sum, r) => sum + r.added, 0);
+  };
+
+  const three = await generateAllMatching('fader', 3, 'Generating models for 3 brands of Mixing Consoles.');
+  const summary = toasts.filter({ hasText: /^Generated \d+ new models for 3 brands of Mixing Consoles\.$/ });
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary).toHaveText(`Generated ${await modelsAdded(three.runIds)} new models for 3 brands of Mixing Consoles.`);
+  await expect(three.started).toHaveCount(0);
+  await expect(toasts).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // One brand matching: its end in the words of a ticked brand's.
+  const one = await generateAllMatching('desk', 1, 'Generating models for 1 brand of Mixing Consoles.');
+  const deskEnd = toasts.filter({ hasText: /^Generated \d+ new models? for Desk works\.$/ });
+  await expect(deskEnd).toBeVisible({ timeout: 30_000 });
+  const added = await modelsAdded(one.runIds);
+  await expect(deskEnd).toHaveText(`Generated ${added} new ${added === 1 ? 'model' : 'models'} for Desk works.`);
+  await expect(one.started).toHaveCount(0);
+
+  // Each end told once, and no brand's end alone: every toast the page showed, in order.
+  await pageCaughtUp(page);
+  expect(await toastsShown()).toEqual([
+    'Generating models for 3 brands of Mixing Consoles.',
+    `Generated ${await modelsAdded(three.runIds)} new models for 3 brands of Mixing Consoles.`,
+    'Generating models for 1 brand of Mixing Consoles.',
+    `Generated ${added} new ${added === 1 ? 'model' : 'models'} for Desk works.`,
+  ]);
+  await expectNoReload(page);
 });

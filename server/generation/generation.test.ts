@@ -120,7 +120,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       last = res.body;
     }
     expect(last?.events).toEqual([]);
-    expect(last?.message).toBe('Nothing new was found.');
+    expect(last?.message).toBe('No new results.');
     const names = (await t.database.db.select({ name: events.name }).from(events).where(eq(events.categoryId, category))).map((e) =>
       e.name.toLowerCase(),
     );
@@ -182,7 +182,14 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const publish = vi.spyOn(t.app.broadcaster, 'publish');
     const res = await call('POST', '/api/brands/generate', { subcategory_id: subcategory });
     expect(res.status).toBe(200);
-    expect(generateAnswer.parse(res.body)).toEqual({ success: true, message: 'Generating brands for Bulldozers.' });
+    const [queued] = await t.database.db
+      .select({ id: generationRuns.id })
+      .from(generationRuns)
+      .where(and(eq(generationRuns.subcategoryId, subcategory), eq(generationRuns.type, 'Brands')))
+      .orderBy(desc(generationRuns.id))
+      .limit(1);
+    // The run it queued, by id: the SPA follows its end (docs/decisions/0014-generate-for-all-matching.md).
+    expect(generateAnswer.parse(res.body)).toEqual({ success: true, message: 'Generating brands for Bulldozers.', run_ids: [queued?.id] });
     const done = await eventually(async () => {
       const status = await statusOf({ modelType: modelTypes.brand, subcategoryId: subcategory });
       return status?.name === statusNames.inProgress ? undefined : status;

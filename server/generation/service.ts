@@ -51,7 +51,7 @@ export class GenerationService {
     const { runs, statuses, excluded } = await enqueue(this.deps, this.worker, { userId, targets: [context.target] });
     if (runs.length === 0) throw notQueued(context, excluded);
     await announceQueued(this.deps, statuses, context);
-    return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.` };
+    return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.`, run_ids: runs.map((run) => run.id) };
   }
 
   /**
@@ -82,6 +82,8 @@ export class GenerationService {
       message: generateEquipmentsMessages.queued(queued.runs.length, subcategoryName, skipped),
       queued: queued.runs.length,
       skipped,
+      // The SPA follows these runs' ends, hand-picked or a filter's (docs/decisions/0014-generate-for-all-matching.md).
+      run_ids: queued.runs.map((run) => run.id).sort((a, b) => a - b),
     };
   }
 

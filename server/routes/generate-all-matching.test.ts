@@ -8,9 +8,8 @@ import { channels, realtimeEvents } from '../../contract/realtime';
 import { statusNames } from '../../contract/statuses';
 import { brands, generationRuns } from '../db/schema';
 import type { TestApp } from '../test/app';
-import { caller, catalogueApp, databaseDigest, type CatalogueCall } from '../test/catalogue';
+import { caller, databaseDigest, slowRunsCatalogueApp, type CatalogueCall } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
-import { changeBalance } from '../tokens/ledger';
 
 const engines = await availableEngines();
 const path = '/api/equipments/generate';
@@ -30,17 +29,7 @@ describe.each(engines)('POST /api/equipments/generate for all matching on %s', (
   let ampMakers: number[];
   beforeAll(async () => {
     let ids;
-    ({ t, call, ids, userId } = await catalogueApp(engine, {
-      ai: { provider: 'demo', demoDelayMs: 60_000, maxOutputTokens: 4000 },
-      generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 },
-    }));
-    await changeBalance(t.database.db, {
-      userId,
-      delta: 499_000,
-      reason: 'adjustment',
-      reference: `all-matching-${userId}`,
-      description: 'Balance adjustment',
-    });
+    ({ t, call, ids, userId } = await slowRunsCatalogueApp(engine, 'all-matching'));
     mixing = await ids.subcategory('Mixing Consoles');
     const names = [
       ...Array.from({ length: 30 }, (_, i) => `Console maker ${i}`),
@@ -104,7 +93,9 @@ describe.each(engines)('POST /api/equipments/generate for all matching on %s', (
       message: 'Generating models for 29 brands of Mixing Consoles. (1 excluded brand skipped.)',
       queued: 29,
       skipped: { excluded: 1, running: 0 },
+      run_ids: expect.any(Array),
     });
+    expect(res.body.run_ids).toHaveLength(29);
     expect(await underWay()).toEqual(consoleMakers.slice(1));
     const sent = publish.mock.calls.map(([channel, event]) => `${channel} ${event}`);
     expect(sent).toContain(`${channels.statuses} ${realtimeEvents.changeAnyStatus}`);
@@ -137,6 +128,7 @@ describe.each(engines)('POST /api/equipments/generate for all matching on %s', (
       message: 'Generating models for 3 brands of Mixing Consoles. (1 excluded brand skipped; 30 brands already in progress.)',
       queued: 3,
       skipped: { excluded: 1, running: 30 },
+      run_ids: expect.any(Array),
     });
     expect(await underWay()).toEqual([...consoleMakers.slice(1), deskWorks, ...ampMakers].sort((a, b) => a - b));
     expect((await refused({ subcategory_id: mixing, filter: { q: 'maker' } }, 409)).message).toBe(

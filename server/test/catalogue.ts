@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import { brands, categories, equipments, subcategories } from '../db/schema';
 import { seedDemo } from '../seed/demo';
+import { changeBalance } from '../tokens/ledger';
 import type { Engine } from './databases';
 import { createTestApp, type TestApp } from './app';
 
@@ -21,6 +22,25 @@ export async function catalogueApp(
   await seedDemo(t.database.db, { email: 'demo-seed@example.com', password: 'password123' });
   const { headers, userId } = await t.signIn({ tokens: 1000 });
   return { t, headers, userId, call: caller(t, headers), ids: await demoIds(t.database.db) };
+}
+
+/**
+ * The catalogue app whose runs stay queued or under way for a whole test file (the demo generator takes a minute a
+ * run, one run at a time), its operator holding 500,000 tokens: what a generate call queued can be matched to its rows.
+ */
+export async function slowRunsCatalogueApp(engine: Engine, reference: string) {
+  const app = await catalogueApp(engine, {
+    ai: { provider: 'demo', demoDelayMs: 60_000, maxOutputTokens: 4000 },
+    generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 },
+  });
+  await changeBalance(app.t.database.db, {
+    userId: app.userId,
+    delta: 499_000,
+    reason: 'adjustment',
+    reference: `${reference}-${app.userId}`,
+    description: 'Balance adjustment',
+  });
+  return app;
 }
 
 /** Tables whose rows a request may touch without changing anything the operator sees. */

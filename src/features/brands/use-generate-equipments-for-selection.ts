@@ -1,7 +1,7 @@
 import { generateEquipmentsFailedText, useGenerateBrandEquipments } from '../../api/brands';
 import type { GenerateEquipmentsSelection } from '../../api/equipments';
 import { errorMessage } from '../../api/http';
-import { awaitRunEnd } from '../../realtime/run-ends';
+import { awaitRunEnds } from '../../realtime/run-ends';
 import { toast } from '../../ui/toast';
 import { useSpend } from '../generation';
 import { brandsTexts } from './brands-texts';
@@ -33,9 +33,9 @@ export function useGenerateEquipmentsForSelection({ subcategory, q, total, selec
         onSuccess: (answer) => {
           if (!answer.success) return toast.error(answer.message);
           toast.success(answer.message);
-          // Each hand-picked brand's run end is told when it comes (docs/product.md#generation, "Run ends"); a filter's
-          // brands are not known here, so their runs are followed in the runs centre.
-          if (!forFilter) for (const brandId of selectedIds) awaitRunEnd({ type: 'Equipments', brandId });
+          // The runs queued, ticked brands' or a filter's, are told in one toast when the last has ended
+          // (docs/product.md#generation, "Run ends"); the answer names them, as the browser may not know the brands.
+          awaitRunEnds(answer.run_ids);
           // The selection is spent (brands ticked by hand before "Select all" included).
           if (forFilter) {
             allMatching.clear();
