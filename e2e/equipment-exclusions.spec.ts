@@ -29,12 +29,12 @@ const columns = [
 /** An 'Excluded at' cell: a UTC time, en-US ('Oct 1, 2026, 09:30 AM'). */
 const utcTime = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$/;
 
-const grid = (page: Page) => page.getByRole('table', { name: 'Excluded equipment' });
+const grid = (page: Page) => page.getByRole('grid', { name: 'Excluded equipment' });
 const bodyRows = (page: Page) => grid(page).locator('tbody tr.data-table__row');
 const rowOf = (page: Page, brand: string, model: string) =>
   bodyRows(page)
-    .filter({ has: page.getByRole('cell', { name: brand, exact: true }) })
-    .filter({ has: page.getByRole('cell', { name: model, exact: true }) });
+    .filter({ has: page.getByRole('gridcell', { name: brand, exact: true }) })
+    .filter({ has: page.getByRole('gridcell', { name: model, exact: true }) });
 
 /** The column headers' accessible names, in order (the sort arrows are decoration). */
 async function expectColumns(page: Page, names: string[]) {
@@ -80,6 +80,14 @@ async function apiGet<T>(request: APIRequestContext, server: TestServer, token: 
   return (await response.json()) as T;
 }
 
+/** The row's Actions, then its one action. */
+async function removeFromList(page: Page, brand: string, model: string) {
+  await rowOf(page, brand, model)
+    .getByRole('button', { name: `Actions for ${brand} ${model}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Remove from Exclusion List' }).click();
+}
+
 test.describe('equipment exclusions', () => {
   test('the sub-nav, the 13 columns (and who excluded when) and the excluded models with their cells', async ({ page, server }) => {
     await server.loginAs(page);
@@ -91,7 +99,7 @@ test.describe('equipment exclusions', () => {
 
     await expectColumns(page, columns);
     const row = rowOf(page, 'Caterpillar', 'M318');
-    await expect(row.getByRole('cell')).toHaveText([
+    await expect(row.getByRole('gridcell')).toHaveText([
       '',
       'Construction Equipment',
       'Excavators',
@@ -107,17 +115,17 @@ test.describe('equipment exclusions', () => {
       'Caterpillar M318 specifications.',
       'Demo Operator',
       utcTime,
-      'Remove from Exclusion List',
+      /^Actions/,
     ]);
     // Tags are joined by commas.
-    await expect(rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('cell').nth(8)).toHaveText('crawler, large');
+    await expect(rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('gridcell').nth(8)).toHaveText('crawler, large');
     await expect(bodyRows(page)).toHaveCount(2);
     await expectNoSeriousA11yViolations(page);
 
     await nav.getByRole('link', { name: 'Brands Exclusions' }).click();
     await expect(page).toHaveURL(`${server.url}/dashboard/equipments/exclusions/brands`);
     await expect(nav.getByRole('link', { name: 'Brands Exclusions' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row')).toHaveCount(1);
+    await expect(page.getByRole('grid', { name: 'Excluded brands' }).locator('tbody tr.data-table__row')).toHaveCount(1);
 
     // Back to a list already in the cache: its rows show at once.
     await nav.getByRole('link', { name: 'Equipments Exclusions' }).click();
@@ -125,13 +133,13 @@ test.describe('equipment exclusions', () => {
     await expect(bodyRows(page)).toHaveCount(2);
   });
 
-  test('at 1280 px every header reads in full and the Remove button is not cut', async ({ page, server }) => {
+  test('at 1280 px every header reads in full and the Actions button is not cut', async ({ page, server }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
     await expect(bodyRows(page)).toHaveCount(2);
     await expectHeadersInFull(grid(page));
-    const remove = rowOf(page, 'Caterpillar', 'M318').getByRole('button', { name: 'Remove from Exclusion List' });
+    const remove = rowOf(page, 'Caterpillar', 'M318').getByRole('button', { name: 'Actions for Caterpillar M318' });
     const [button, cell] = await remove.evaluate((b) => [b.getBoundingClientRect(), b.closest('td')!.getBoundingClientRect()]);
     expect(button!.right).toBeLessThanOrEqual(cell!.right);
     expect(await remove.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
@@ -145,7 +153,7 @@ test.describe('equipment exclusions', () => {
       .where(and(eq(equipments.brand, 'Komatsu'), eq(equipments.model, 'PC490LC-11')));
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
-    const cells = rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('cell');
+    const cells = rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('gridcell');
     await expect(cells.nth(9)).toHaveText('No');
     await expect(cells.nth(10)).toHaveText('No');
     await expect(cells.nth(5)).toHaveText('—');
@@ -159,10 +167,10 @@ test.describe('equipment exclusions', () => {
     await grid(page).getByRole('button', { name: 'Brand', exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=brand&dir=asc/);
     await expect(grid(page).getByRole('columnheader', { name: 'Brand', exact: true })).toHaveAttribute('aria-sort', 'ascending');
-    await expect(bodyRows(page).first().getByRole('cell').nth(3)).toHaveText('Caterpillar');
+    await expect(bodyRows(page).first().getByRole('gridcell').nth(3)).toHaveText('Caterpillar');
     await grid(page).getByRole('button', { name: 'Brand', exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=brand&dir=desc/);
-    await expect(bodyRows(page).first().getByRole('cell').nth(3)).toHaveText('Komatsu');
+    await expect(bodyRows(page).first().getByRole('gridcell').nth(3)).toHaveText('Komatsu');
 
     await page.getByRole('searchbox', { name: 'Filter exclusions' }).fill('wheeled');
     await expect(page).toHaveURL(/[?&]q=wheeled/);
@@ -187,7 +195,7 @@ test.describe('equipment exclusions', () => {
     await expect(bodyRows(page)).toHaveCount(2);
     expect(await excludedFlag(request, server, token, 'Caterpillar', 'M318')).toBe(true);
 
-    await rowOf(page, 'Caterpillar', 'M318').getByRole('button', { name: 'Remove from Exclusion List' }).click();
+    await removeFromList(page, 'Caterpillar', 'M318');
     await expect(page.getByRole('status').filter({ hasText: 'Caterpillar - M318 removed from the exclusion list.' })).toBeVisible();
     await expect(rowOf(page, 'Caterpillar', 'M318')).toHaveCount(0);
     await expect(bodyRows(page)).toHaveCount(1);
@@ -198,7 +206,7 @@ test.describe('equipment exclusions', () => {
     await expect(rowOf(page, 'Caterpillar', 'M318')).toHaveCount(0);
 
     // Removing the last one leaves the empty state.
-    await rowOf(page, 'Komatsu', 'PC490LC-11').getByRole('button', { name: 'Remove from Exclusion List' }).click();
+    await removeFromList(page, 'Komatsu', 'PC490LC-11');
     await expect(page.getByRole('status').filter({ hasText: 'Komatsu - PC490LC-11 removed from the exclusion list.' })).toBeVisible();
     await expect(grid(page)).toContainText('No excluded exclusions found.');
     await expectNoSeriousA11yViolations(page);
@@ -211,7 +219,7 @@ test.describe('equipment exclusions', () => {
     await expect(bodyRows(page)).toHaveCount(2);
 
     await server.breakTable('equipment_exclusions');
-    await rowOf(page, 'Caterpillar', 'M318').getByRole('button', { name: 'Remove from Exclusion List' }).click();
+    await removeFromList(page, 'Caterpillar', 'M318');
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to remove equipment from exclusion.' })).toBeVisible();
     await expect(rowOf(page, 'Caterpillar', 'M318')).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);

@@ -21,7 +21,7 @@ async function rowsOf(download: Download): Promise<string[][]> {
 
 /** The grid's column headers' names, in order (the sort arrows are decoration). */
 async function headerNames(page: Page, table: string): Promise<string[]> {
-  const headers = page.getByRole('table', { name: table }).getByRole('columnheader');
+  const headers = page.getByRole('grid', { name: table }).getByRole('columnheader');
   const names: string[] = [];
   for (const header of await headers.all()) names.push(((await header.textContent()) ?? '').replace(/[▲▼↑↓↕⇅]/g, '').trim());
   return names;
@@ -42,7 +42,7 @@ test.describe('export every grid', () => {
     await banner.getByRole('button', { name: /^Subcategory/ }).click();
     await page.getByRole('menuitemradio', { name: 'Excavators', exact: true }).click();
 
-    const grid = page.getByRole('table', { name: /^Brands of Excavators/ });
+    const grid = page.getByRole('grid', { name: /^Brands of Excavators/ });
     const rows = grid.locator('tbody tr.data-table__row');
     await page.getByRole('searchbox', { name: 'Filter brands by name' }).fill('a');
     await expect(page).toHaveURL(/[?&]q=a(&|$)/);
@@ -73,17 +73,16 @@ test.describe('export every grid', () => {
     await expectNoSeriousA11yViolations(page);
 
     const file = await rowsOf(download);
-    // The grid's columns but the checkboxes and the Actions, in the grid's order.
+    // The grid's columns but the checkboxes (no text: the header's is labelled) and the Actions, in the grid's order.
     const shown = (await headerNames(page, 'Brands of Excavators (Construction Equipment)')).filter(
-      (name) => !['Select brands', 'Actions'].includes(name),
+      (name) => !['', 'Actions'].includes(name),
     );
-    expect(file[0]).toEqual(['Name', 'Category', 'Subcategory', 'SEO Title', 'Created At', 'Status']);
+    // Category and Subcategory wait in the Columns menu at 1280 px (docs/decisions/0023-scope-columns-yield-to-decision-columns.md): not shown, not written.
+    expect(file[0]).toEqual(['Name', 'SEO Title', 'Created At', 'Status']);
     expect(file[0]).toEqual(shown);
     expect(file.slice(1).map((row) => row[0])).toEqual(names);
     for (const row of file.slice(1)) {
-      expect(row[1]).toBe('Construction Equipment');
-      expect(row[2]).toBe('Excavators');
-      expect([...Object.values(statusNames), notGeneratedStatus.name]).toContain(row[5]);
+      expect([...Object.values(statusNames), notGeneratedStatus.name]).toContain(row[3]);
     }
   });
 
@@ -93,7 +92,7 @@ test.describe('export every grid', () => {
   }) => {
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
-    const grid = page.getByRole('table', { name: 'Excluded equipment' });
+    const grid = page.getByRole('grid', { name: 'Excluded equipment' });
     const rows = grid.locator('tbody tr.data-table__row');
     await expect(rows.first()).toBeVisible();
     // The 5th cell: after the checkbox, Category, Subcategory and Brand.

@@ -11,7 +11,7 @@ import { selectSubcategory } from './live';
  * Its own server: the views and columns an operator keeps would otherwise reach other specs' grids.
  */
 
-const grid = (page: Page) => page.getByRole('table', { name: /^Brands of / });
+const grid = (page: Page) => page.getByRole('grid', { name: /^Brands of / });
 const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter brands by name' });
 const viewsButton = (page: Page) => page.getByRole('button', { name: /^Views/ });
 const headerTexts = async (page: Page) =>
@@ -148,7 +148,9 @@ test('save a view, change the grid, reload, apply it; rename, update and delete 
   await expect(page.getByText('Link to this view copied.')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`^${server.url}/dashboard/brands\\?`));
-  expect(new URL(link).searchParams.get('cols')).toBe('select,name,category,subcategory,seo_title,created_at,status,actions');
+  // Category and Subcategory wait in the Columns menu at 1280 px: the view, made without them, does not name them
+  // (docs/decisions/0023-scope-columns-yield-to-decision-columns.md).
+  expect(new URL(link).searchParams.get('cols')).toBe('select,name,seo_title,created_at,status,actions');
 
   // Another operator opens the link in another browser: the same filter, sort and columns.
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -212,7 +214,7 @@ test("columns from a link apply while in the URL; arranging them makes them the 
   await server.loginAs(page);
   await page.goto(`${server.url}/dashboard/brands?cols=select,name,created_at,status,actions`);
   await selectExcavators(page);
-  expect(await headerTexts(page)).toEqual(['Select brands', 'Name', 'Created At', 'Status', 'Actions']);
+  expect(await headerTexts(page)).toEqual(['', 'Name', 'Created At', 'Status', 'Actions']);
 
   // Show Category: the columns shown plus Category are stored as the operator's, and leave the URL.
   const stored = page.waitForResponse((r) => r.url().endsWith('/api/grid-settings/brands') && r.request().method() === 'POST' && r.ok());
@@ -251,11 +253,11 @@ test('the equipment details grid, in its dialog, saves and applies a view; closi
   const openDetails = async () => {
     await excavators.getByRole('button', { name: 'View Equipments' }).click();
     const details = page.getByRole('dialog', { name: 'Equipment Details for Excavators' });
-    await expect(details.getByRole('table', { name: 'Equipment of Excavators' }).locator('tbody tr.data-table__row').first()).toBeVisible();
+    await expect(details.getByRole('grid', { name: 'Equipment of Excavators' }).locator('tbody tr.data-table__row').first()).toBeVisible();
     return details;
   };
   let details = await openDetails();
-  const filter = details.getByRole('searchbox', { name: 'Filter items' });
+  const filter = details.getByRole('searchbox', { name: 'Filter models' });
   await filter.fill('komatsu');
   await expect(page).toHaveURL(/q=komatsu/);
 
@@ -278,10 +280,10 @@ test('the equipment details grid, in its dialog, saves and applies a view; closi
   await expect(details).toHaveCount(0);
   await expect(page).not.toHaveURL(/items=|q=|sort=|cols=/);
   details = await openDetails();
-  await expect(details.getByRole('searchbox', { name: 'Filter items' })).toHaveValue('');
+  await expect(details.getByRole('searchbox', { name: 'Filter models' })).toHaveValue('');
   await details.getByRole('button', { name: /^Views/ }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Komatsu only' }).click();
-  await expect(details.getByRole('searchbox', { name: 'Filter items' })).toHaveValue('komatsu');
-  await expect(details.getByRole('table', { name: 'Equipment of Excavators' }).getByRole('row')).toHaveCount(3);
+  await expect(details.getByRole('searchbox', { name: 'Filter models' })).toHaveValue('komatsu');
+  await expect(details.getByRole('grid', { name: 'Equipment of Excavators' }).getByRole('row')).toHaveCount(3);
   await expect(details).toBeVisible();
 });

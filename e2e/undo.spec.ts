@@ -30,7 +30,7 @@ async function openBrandsOf(page: Page, url: string, category: string, subcatego
 
 const brandRow = (page: Page, name: string) =>
   page
-    .getByRole('table', { name: /^Brands of / })
+    .getByRole('grid', { name: /^Brands of / })
     .locator('tbody tr.data-table__row')
     .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
 
@@ -46,19 +46,16 @@ test.describe('undo of exclusions', () => {
 
     // Browser B watches the brand exclusion list.
     const { page: b, close: closeB } = await secondBrowser(browser, server, '/dashboard/brands/exclusions');
-    const excludedInB = b
-      .getByRole('table', { name: 'Excluded brands' })
-      .locator('tbody tr.data-table__row')
-      .filter({ hasText: 'Komatsu' });
+    const excludedInB = b.getByRole('grid', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Komatsu' });
     await expect(
-      b.getByRole('table', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Hitachi' }),
+      b.getByRole('grid', { name: 'Excluded brands' }).locator('tbody tr.data-table__row').filter({ hasText: 'Hitachi' }),
     ).toBeVisible();
     await expect(excludedInB).toHaveCount(0);
 
     await openBrandsOf(page, server.url, 'Construction Equipment', 'Excavators');
     const row = brandRow(page, 'Komatsu');
     await expect(row).not.toContainText('Excluded');
-    await row.getByRole('button', { name: 'More actions for Komatsu' }).click();
+    await row.getByRole('button', { name: 'Actions for Komatsu' }).click();
     await page.getByRole('menuitem', { name: 'Add to Exclusion' }).click();
 
     const toast = page
@@ -95,11 +92,12 @@ test.describe('undo of exclusions', () => {
     const server = await makeServer();
     await server.loginAs(page);
     await page.goto(`${server.url}/dashboard/equipments/exclusions`);
-    const rows = page.getByRole('table', { name: 'Excluded equipment' }).locator('tbody tr.data-table__row');
-    const m318 = rows.filter({ has: page.getByRole('cell', { name: 'M318', exact: true }) });
+    const rows = page.getByRole('grid', { name: 'Excluded equipment' }).locator('tbody tr.data-table__row');
+    const m318 = rows.filter({ has: page.getByRole('gridcell', { name: 'M318', exact: true }) });
     await expect(rows).toHaveCount(2);
 
-    await m318.getByRole('button', { name: 'Remove from Exclusion List' }).click();
+    await m318.getByRole('button', { name: 'Actions for Caterpillar M318' }).click();
+    await page.getByRole('menuitem', { name: 'Remove from Exclusion List' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Caterpillar - M318 removed from the exclusion list.' })).toBeVisible();
     await expect(m318).toHaveCount(0);
 

@@ -1,30 +1,52 @@
 import { DropdownMenu } from 'radix-ui';
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from 'react';
+import { buttonClass } from './button';
 import { MenuContent } from './menu';
 
 /** The keys that open a radix menu from its trigger. */
 const openingKeys = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
- * A grid row's menu (radix DropdownMenu, not modal): a trigger button and the menu's items. The radix menu is mounted
- * when the operator first opens it - by pointer or by the keys radix opens on - because rows mount by the dozen while
- * a long grid scrolls and a menu per row would make each of those frames too long. Mounting replaces the button, and
- * the menu opens at once (on its first item when a key opened it); when it closes, radix puts the focus back on its
- * trigger.
+ * Every grid's Actions column (docs/product.md#grids): one look in every grid, "Actions" over a column of the same
+ * width pinned at the right edge, each row's actions behind one `RowMenu`. Spread it into the column's definition:
+ * `col.display({ id: 'actions', header: 'Actions', cell: ..., ...rowActionsColumn })`.
+ */
+export const rowActionsColumn = {
+  enableSorting: false,
+  enableHiding: false,
+  enableGlobalFilter: false,
+  meta: { width: '120px', pin: 'right', resizable: false },
+} as const;
+
+const triggerClass = buttonClass({ variant: 'secondary', size: 'compact' });
+
+function Trigger() {
+  return (
+    <>
+      Actions <span aria-hidden="true">▾</span>
+    </>
+  );
+}
+
+/**
+ * A grid row's menu (radix DropdownMenu, not modal): the "Actions ▾" button every grid's rows share and the menu's
+ * items. Offer only what can be done on that row: an item is disabled while its action runs, never for good.
+ * The radix menu is mounted when the operator first opens it - by pointer or by the keys radix opens on - because rows
+ * mount by the dozen while a long grid scrolls and a menu per row would make each of those frames too long. Mounting
+ * replaces the button, and the menu opens at once (on its first item when a key opened it); when it closes, radix puts
+ * the focus back on its trigger.
  */
 export function RowMenu({
   label,
-  className,
   disabled,
-  trigger,
+  triggerRef,
   children,
 }: {
   /** The trigger's accessible name, e.g. `Actions for Komatsu PC210`. */
   label: string;
-  className: string;
   disabled?: boolean;
-  /** The trigger's visible content. */
-  trigger: ReactNode;
+  /** The trigger button (the one shown: the plain button, then radix's), e.g. to give the focus back to it. */
+  triggerRef?: Ref<HTMLButtonElement>;
   /** The menu items. */
   children: ReactNode;
 }) {
@@ -39,8 +61,9 @@ export function RowMenu({
     };
     return (
       <button
+        ref={triggerRef}
         type="button"
-        className={className}
+        className={triggerClass}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={false}
@@ -48,14 +71,14 @@ export function RowMenu({
         onPointerDown={(event) => event.button === 0 && !event.ctrlKey && open(event)}
         onKeyDown={(event) => openingKeys.has(event.key) && open(event)}
       >
-        {trigger}
+        <Trigger />
       </button>
     );
   }
   return (
     <DropdownMenu.Root modal={false} defaultOpen>
-      <DropdownMenu.Trigger className={className} aria-label={label} disabled={disabled}>
-        {trigger}
+      <DropdownMenu.Trigger ref={triggerRef} className={triggerClass} aria-label={label} disabled={disabled}>
+        <Trigger />
       </DropdownMenu.Trigger>
       <MenuContent
         align="end"

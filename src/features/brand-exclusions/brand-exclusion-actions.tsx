@@ -1,16 +1,15 @@
-import { DropdownMenu } from 'radix-ui';
 import type { Brand } from '../../../contract/brands';
 import { exclusionErrorText, useUnexcludeBrand } from '../../api/exclusions';
-import { buttonClass } from '../../ui/button';
-import { MenuContent, MenuItem } from '../../ui/menu';
+import { MenuItem } from '../../ui/menu';
+import { RowMenu } from '../../ui/row-menu';
 import { toast } from '../../ui/toast';
 import { useExclusionToast } from '../exclusion-undo';
 import { brandExclusionTexts } from './error-text';
 
 /**
- * The row's Actions (docs/product.md#brand-exclusions): Edit, Add to Exclusion and Remove from Exclusion, of which only removal is wired.
- * The other two stay in the menu, disabled, each saying why (radix skips disabled items when moving by keyboard
- * and announces them as disabled).
+ * The row's Actions (docs/product.md#brand-exclusions): Remove from Exclusion, the one action wired here. The spec's
+ * Edit and Add to Exclusion could never be chosen on this list (nothing edits a brand here, and every row is
+ * excluded already), so the menu does not offer them.
  */
 export function BrandExclusionActions({ brand }: { brand: Pick<Brand, 'id' | 'name'> }) {
   const unexclude = useUnexcludeBrand();
@@ -22,30 +21,8 @@ export function BrandExclusionActions({ brand }: { brand: Pick<Brand, 'id' | 'na
     });
 
   return (
-    // Not modal: a row menu need not hide the rest of the page from assistive technology (focus still moves in).
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={buttonClass({ variant: 'secondary', size: 'compact' })}
-        aria-label={`Actions for ${brand.name}`}
-        disabled={unexclude.isPending}
-      >
-        Actions <span aria-hidden="true">▾</span>
-      </DropdownMenu.Trigger>
-      <MenuContent align="end">
-        <MenuItem disabled>
-          <span className="menu__label-stack">
-            <span>Edit</span>
-            <span className="menu__hint">Not available yet</span>
-          </span>
-        </MenuItem>
-        <MenuItem disabled>
-          <span className="menu__label-stack">
-            <span>Add to Exclusion</span>
-            <span className="menu__hint">Already excluded</span>
-          </span>
-        </MenuItem>
-        <MenuItem onSelect={remove}>Remove from Exclusion</MenuItem>
-      </MenuContent>
-    </DropdownMenu.Root>
+    <RowMenu label={`Actions for ${brand.name}`} disabled={unexclude.isPending}>
+      <MenuItem onSelect={remove}>Remove from Exclusion</MenuItem>
+    </RowMenu>
   );
 }

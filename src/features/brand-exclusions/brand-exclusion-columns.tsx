@@ -1,6 +1,7 @@
 import type { BrandExclusion } from '../../../contract/exclusions';
 import { brandExclusionExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns, expanderColumn, selectionColumn, TruncatedText } from '../../ui/data-table';
+import { rowActionsColumn } from '../../ui/row-menu';
 import { exclusionAuthorshipColumns } from '../bulk-exclusions';
 import { BrandExclusionActions } from './brand-exclusion-actions';
 import { BrandLogo } from './brand-logo';
@@ -72,9 +73,7 @@ const actions = col.display({
   id: 'actions',
   header: 'Actions',
   cell: ({ row }) => <BrandExclusionActions brand={row.original} />,
-  enableSorting: false,
-  enableHiding: false,
-  meta: { width: '130px', pin: 'right' },
+  ...rowActionsColumn,
 });
 
 /**

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Brand } from '../../../contract/brands';
 import { IconButton } from '../../ui/button';
 import { MenuItem } from '../../ui/menu';
@@ -5,24 +6,42 @@ import { RowMenu } from '../../ui/row-menu';
 import { useBrandRow } from './brand-row-context';
 import { brandsTexts } from './brands-texts';
 
-/** A brand row's actions: its history (icon button) and a menu to add it to or remove it from the exclusion list. */
+/**
+ * The control that opened the brand's history, for the dialog to give the focus back to. One history dialog is open
+ * at a time.
+ */
+export const historyOpener: { current: HTMLElement | null } = { current: null };
+
+/**
+ * A brand row's actions (docs/product.md#brands-screen): its history icon (the original's one action), and the Actions
+ * menu every grid has, to add the brand to or remove it from the exclusion list (disabled while that change is on
+ * its way).
+ */
 export function BrandActions({ brand }: { brand: Brand }) {
   const { openHistory, exclude, unexclude, exclusionPending } = useBrandRow();
   const busy = exclusionPending(brand.id);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="brands__actions">
-      <IconButton className="brands__icon" label={`History of ${brand.name}`} icon={<HistoryIcon />} onClick={() => openHistory(brand)} />
-      <RowMenu
-        className="icon-button brands__icon"
-        label={`More actions for ${brand.name}`}
-        disabled={busy}
-        trigger={<span aria-hidden="true">⋯</span>}
-      >
+      <IconButton
+        className="brands__icon"
+        label={`History of ${brand.name}`}
+        icon={<HistoryIcon />}
+        onClick={(event) => {
+          historyOpener.current = event.currentTarget;
+          openHistory(brand);
+        }}
+      />
+      <RowMenu label={`Actions for ${brand.name}`} triggerRef={trigger}>
         {brand.excluded ? (
-          <MenuItem onSelect={() => unexclude(brand)}>{brandsTexts.removeFromExclusion}</MenuItem>
+          <MenuItem disabled={busy} onSelect={() => unexclude(brand)}>
+            {brandsTexts.removeFromExclusion}
+          </MenuItem>
         ) : (
-          <MenuItem onSelect={() => exclude(brand)}>{brandsTexts.addToExclusion}</MenuItem>
+          <MenuItem disabled={busy} onSelect={() => exclude(brand)}>
+            {brandsTexts.addToExclusion}
+          </MenuItem>
         )}
       </RowMenu>
     </div>

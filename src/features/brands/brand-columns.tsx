@@ -3,6 +3,7 @@ import { brandExportColumns as headers } from '../../../contract/grid-exports';
 import { notGeneratedStatus } from '../../../contract/statuses';
 import { dataTableColumns, DateTimeCell, formatCount, selectionColumn, TextCell, type DataTableRow } from '../../ui/data-table';
 import { IconButton } from '../../ui/button';
+import { rowActionsColumn } from '../../ui/row-menu';
 import { StatusBadge } from '../../ui/status-badge';
 import { BrandActions } from './brand-actions';
 import { useBrandRow } from './brand-row-context';
@@ -10,7 +11,12 @@ import { brandsTexts } from './brands-texts';
 
 const col = dataTableColumns<Brand>();
 
-/** The columns of docs/product.md#brands-screen: checkbox, Name (with its equipment count), ..., Status, Actions. */
+/**
+ * The columns of docs/product.md#brands-screen: checkbox, Name (with its equipment count), ..., Status, Actions. The
+ * columns an operator decides on stay in view at 1280 px (docs/decisions/0023-scope-columns-yield-to-decision-columns.md):
+ * the Name pinned left, the Status and the Actions right; Category and Subcategory, the same on every row of a
+ * subcategory's grid, yield their place when the grid is short of it (`meta.scope`).
+ */
 export const brandColumns = col.columns([
   selectionColumn<Brand>({ label: (row) => `Select ${row.original.name}`, header: 'Select brands' }),
   col.accessor('name', { header: headers.name, cell: ({ row }) => <NameCell row={row} />, meta: { width: '230px', pin: 'left' } }),
@@ -18,13 +24,13 @@ export const brandColumns = col.columns([
     id: 'category',
     header: headers.category,
     enableSorting: false,
-    meta: { width: '140px' },
+    meta: { width: '140px', scope: true },
   }),
   col.accessor((brand) => brand.subcategory.name, {
     id: 'subcategory',
     header: headers.subcategory,
     enableSorting: false,
-    meta: { width: '140px' },
+    meta: { width: '140px', scope: true },
   }),
   col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '180px' } }),
   col.accessor('seo_description', {
@@ -38,15 +44,15 @@ export const brandColumns = col.columns([
     header: headers.status,
     cell: ({ row }) => <StatusCell brand={row.original} />,
     enableSorting: false,
-    meta: { width: '164px' },
+    meta: { width: '150px', pin: 'right' },
   }),
   col.display({
     id: 'actions',
     header: 'Actions',
     cell: ({ row }) => <BrandActions brand={row.original} />,
-    enableSorting: false,
-    enableHiding: false,
-    meta: { width: '96px', pin: 'right' },
+    ...rowActionsColumn,
+    // The history icon beside the Actions menu.
+    meta: { ...rowActionsColumn.meta, width: '160px' },
   }),
 ]);
 
@@ -68,9 +74,9 @@ function NameCell({ row }: { row: DataTableRow<Brand> }) {
       <span className="brands__name-text">
         <strong>{brand.name}</strong>
         {count === undefined ? null : (
-          <span className="brands__count" title={`${formatCount(count)} equipment ${count === 1 ? 'item' : 'items'}`}>
+          <span className="brands__count" title={`${formatCount(count)} ${count === 1 ? 'model' : 'models'}`}>
             {formatCount(count)}
-            <span className="sr-only"> equipment {count === 1 ? 'item' : 'items'}</span>
+            <span className="sr-only"> {count === 1 ? 'model' : 'models'}</span>
           </span>
         )}
         {brand.excluded ? <span className="brands__tag">{brandsTexts.excluded}</span> : null}

@@ -1,20 +1,33 @@
+import { flexRender } from '@tanstack/react-table';
 import type { Brand } from '../../../contract/brands';
 import type { Equipment } from '../../../contract/equipments';
 import { useBrandEquipments } from '../../api/brands';
 import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
 import { exportEquipments } from '../../api/grid-exports';
-import { DataTable, dataTableColumns, DateTimeCell, ExportMenu, formatCount, TextCell, useDataTable } from '../../ui/data-table';
+import {
+  dataTableColumns,
+  DateTimeCell,
+  ExportMenu,
+  formatCount,
+  TextCell,
+  useDataTable,
+  type DataTableInstance,
+} from '../../ui/data-table';
 import { FetchFailure } from '../../ui/fetch-failure';
 import { Spinner } from '../../ui/spinner';
 import { brandsTexts } from './brands-texts';
 
 const col = dataTableColumns<Equipment>();
 
-/** docs/product.md#brands-screen: the equipment of an expanded brand. */
+/**
+ * docs/product.md#brands-screen: the models of an expanded brand. The row above already says their Category,
+ * Subcategory and Brand: those columns stay out of the list (hidden, still in the export's "All columns"), so each
+ * model shows its own fields (docs/decisions/0023-scope-columns-yield-to-decision-columns.md).
+ */
 const equipmentColumns = col.columns([
-  col.accessor('category', { header: headers.category, meta: { width: '160px' } }),
-  col.accessor('subcategory', { header: headers.subcategory, meta: { width: '150px' } }),
-  col.accessor('brand', { header: headers.brand, meta: { width: '150px' } }),
+  col.accessor('category', { header: headers.category }),
+  col.accessor('subcategory', { header: headers.subcategory }),
+  col.accessor('brand', { header: headers.brand }),
   col.accessor('model', {
     header: headers.model,
     cell: ({ row }) => (
@@ -23,16 +36,13 @@ const equipmentColumns = col.columns([
         {row.original.excluded ? <span className="brands__tag">{brandsTexts.excluded}</span> : null}
       </span>
     ),
-    meta: { width: '180px' },
   }),
-  col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} />, meta: { width: '220px' } }),
-  col.accessor('seo_description', {
-    header: headers.seo_description,
-    cell: (c) => <TextCell value={c.getValue()} />,
-    meta: { width: '260px' },
-  }),
-  col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} />, meta: { width: '190px' } }),
+  col.accessor('seo_title', { header: headers.seo_title, cell: (c) => <TextCell value={c.getValue()} clamp={false} /> }),
+  col.accessor('seo_description', { header: headers.seo_description, cell: (c) => <TextCell value={c.getValue()} clamp={false} /> }),
+  col.accessor('created_at', { header: headers.created_at, cell: (c) => <DateTimeCell value={c.getValue()} /> }),
 ]);
+
+const repeated = { category: false, subcategory: false, brand: false };
 
 /** The detail row under an expanded brand: its models, or 'No equipment found for this brand.' */
 export function BrandEquipmentPanel({ brand }: { brand: Brand }) {
@@ -45,7 +55,12 @@ const noRows: Equipment[] = [];
 function LoadedEquipment({ brand }: { brand: Brand }) {
   const { data, isPending, isError, refetch, isFetching } = useBrandEquipments(brand.id);
   const rows = data?.equipments ?? noRows;
-  const table = useDataTable({ columns: equipmentColumns, data: rows, getRowId: (e) => String(e.id) });
+  const table = useDataTable({
+    columns: equipmentColumns,
+    data: rows,
+    getRowId: (e) => String(e.id),
+    state: { columnVisibility: repeated },
+  });
 
   if (isPending) {
     return (
@@ -65,18 +80,40 @@ function LoadedEquipment({ brand }: { brand: Brand }) {
   const total = data.total ?? rows.length;
   return (
     <div className="brands__panel">
-      <DataTable
-        table={table}
-        caption={`Equipment of ${brand.name}`}
-        emptyText={brandsTexts.noEquipment}
-        filterLabel={false}
-        columnMenu={false}
-        maxHeight="360px"
-        summary={total > rows.length ? `The first ${formatCount(rows.length)} of ${formatCount(total)} models` : undefined}
-        actions={
-          <ExportMenu table={table} exportable={headers} download={(columns) => exportEquipments({ brand_id: brand.id }, columns)} />
-        }
-      />
+      <div className="brands__panel-bar">
+        {total > rows.length ? <span>{`The first ${formatCount(rows.length)} of ${formatCount(total)} models`}</span> : null}
+        <ExportMenu table={table} exportable={headers} download={(columns) => exportEquipments({ brand_id: brand.id }, columns)} />
+      </div>
+      <ModelList table={table} caption={`Equipment of ${brand.name}`} />
     </div>
+  );
+}
+
+/** The models as a plain table that grows with its rows (at most a page of them): no scroll box inside the grid's. */
+function ModelList({ table, caption }: { table: DataTableInstance<Equipment>; caption: string }) {
+  return (
+    <table className="brands__models">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <th key={header.id} scope="col" className={`brands__models-${header.column.id}`}>
+                {flexRender(header.column.columnDef.header, header.getContext())}
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => (
+          <tr key={row.id}>
+            {row.getVisibleCells().map((cell) => (
+              <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

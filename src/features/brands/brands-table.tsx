@@ -10,6 +10,7 @@ import { useInfiniteScrollGrid } from '../../ui/infinite-scroll-grid';
 import { HistoryDialog } from '../history';
 import { SavedViewsMenu } from '../saved-views';
 import { brandColumns, brandSortable } from './brand-columns';
+import { historyOpener } from './brand-actions';
 import { BrandEquipmentPanel } from './brand-equipment-panel';
 import { BrandRowContextValue } from './brand-row-context';
 import { canSelectBrand } from './brand-selection';
@@ -87,8 +88,9 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
       />
       <HistoryDialog
         source={historyBrand ? { kind: 'brand', params: { subcategory_id: subcategory.id, brand_id: historyBrand.id } } : null}
-        description={historyBrand ? `Equipment generation runs of ${historyBrand.name}, times in UTC.` : undefined}
+        description={historyBrand ? `Model generation runs of ${historyBrand.name}, times in UTC.` : undefined}
         emptyText="No generation has been performed for this brand."
+        returnFocusTo={historyOpener}
         onClose={closeHistory}
       />
     </BrandRowContextValue.Provider>

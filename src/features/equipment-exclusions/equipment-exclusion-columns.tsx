@@ -1,10 +1,30 @@
 import type { EquipmentExclusion } from '../../../contract/exclusions';
 import { equipmentExclusionExportColumns as headers } from '../../../contract/grid-exports';
+import { exclusionTexts, useUnexcludeEquipment } from '../../api/exclusions';
 import { dataTableColumns, selectionColumn } from '../../ui/data-table';
+import { MenuItem } from '../../ui/menu';
+import { RowMenu, rowActionsColumn } from '../../ui/row-menu';
+import { toast } from '../../ui/toast';
 import { exclusionAuthorshipColumns } from '../bulk-exclusions';
+import { useExclusionToast } from '../exclusion-undo';
 import { joinTags, yesNo } from './format';
-import { RemoveEquipmentExclusion } from './remove-equipment-exclusion';
 import { TextCell } from './text-cell';
+
+/** The row's Actions (docs/product.md#equipment-exclusions): its one working action, 'Remove from Exclusion List', with the spec's toasts (and Undo). */
+function EquipmentExclusionActions({ equipment }: { equipment: EquipmentExclusion }) {
+  const unexclude = useUnexcludeEquipment();
+  const showOutcome = useExclusionToast();
+  const remove = () =>
+    unexclude.mutate(equipment.id, {
+      onSuccess: (answer) => showOutcome(answer.message, answer.undo),
+      onError: () => toast.error(exclusionTexts.equipmentRemovalFailed),
+    });
+  return (
+    <RowMenu label={`Actions for ${equipment.brand} ${equipment.model}`} disabled={unexclude.isPending}>
+      <MenuItem onSelect={remove}>Remove from Exclusion List</MenuItem>
+    </RowMenu>
+  );
+}
 
 const col = dataTableColumns<EquipmentExclusion>();
 const text = { cell: ({ getValue }: { getValue: () => string | number | null }) => <TextCell value={getValue()} /> };
@@ -14,7 +34,7 @@ const long = { cell: ({ getValue }: { getValue: () => string | null }) => <TextC
  * The 13 columns of the equipment exclusions grid (docs/product.md#equipment-exclusions), in the spec's order; Category to Model and the Actions
  * stay in view while the columns between scroll (docs/product.md#grids); before them, the checkbox that selects rows for
  * a bulk Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md); before the Actions, who excluded the row and
- * when. The widths fit each header in full, and the Actions its button, at 1280 px.
+ * when. The widths fit each header in full at 1280 px.
  */
 export const equipmentExclusionColumns = col.columns([
   selectionColumn<EquipmentExclusion>({
@@ -47,10 +67,8 @@ export const equipmentExclusionColumns = col.columns([
   col.display({
     id: 'actions',
     header: 'Actions',
-    cell: ({ row }) => <RemoveEquipmentExclusion equipment={row.original} />,
-    enableSorting: false,
-    enableHiding: false,
-    meta: { width: '256px', pin: 'right' },
+    cell: ({ row }) => <EquipmentExclusionActions equipment={row.original} />,
+    ...rowActionsColumn,
   }),
 ]);
 

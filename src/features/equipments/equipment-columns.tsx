@@ -1,10 +1,9 @@
 import { useRef } from 'react';
 import type { Equipment } from '../../../contract/equipments';
 import { equipmentExportColumns as headers } from '../../../contract/grid-exports';
-import { buttonClass } from '../../ui/button';
 import { dataTableColumns, DateTimeCell, selectionColumn } from '../../ui/data-table';
 import { MenuItem } from '../../ui/menu';
-import { RowMenu } from '../../ui/row-menu';
+import { RowMenu, rowActionsColumn } from '../../ui/row-menu';
 import { joinTags } from './equipment-draft';
 import { rowActionsAttribute, useEquipmentRowActions } from './equipment-editor';
 
@@ -45,15 +44,7 @@ function ActionsCell({ row }: { row: Equipment }) {
   const busy = actions.excluding.has(row.id);
   return (
     <div ref={cell} {...{ [rowActionsAttribute]: row.id }}>
-      <RowMenu
-        className={buttonClass({ size: 'compact' })}
-        label={`Actions for ${row.brand} ${row.model}`}
-        trigger={
-          <>
-            Actions <span aria-hidden="true">▾</span>
-          </>
-        }
-      >
+      <RowMenu label={`Actions for ${row.brand} ${row.model}`}>
         <MenuItem onSelect={() => actions.edit(row, cell.current?.querySelector('button') ?? null)}>Edit</MenuItem>
         {row.excluded ? (
           <MenuItem disabled={busy} onSelect={() => actions.unexclude(row)}>
@@ -76,7 +67,7 @@ export const sortableEquipmentColumns = ['brand', 'model', 'year', 'category', '
 
 export const equipmentColumns = col.columns([
   // The checkbox that selects models for a bulk Exclude / Un-exclude (docs/decisions/0012-bulk-actions-select-the-filter.md).
-  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select items' }),
+  selectionColumn<Equipment>({ label: (row) => `Select ${row.original.brand} ${row.original.model}`, header: 'Select models' }),
   col.accessor('brand', {
     header: headers.brand,
     cell: ({ row }) => <TextCell row={row.original} field="brand" />,
@@ -93,8 +84,9 @@ export const equipmentColumns = col.columns([
     sortUndefined: 'last',
     meta: { width: '90px' },
   }),
-  col.accessor('category', { header: headers.category, meta: { width: '160px' } }),
-  col.accessor('subcategory', { header: headers.subcategory, meta: { width: '160px' } }),
+  // The dialog shows one subcategory's models: these two say the same on every row, and yield when space is short.
+  col.accessor('category', { header: headers.category, meta: { width: '160px', scope: true } }),
+  col.accessor('subcategory', { header: headers.subcategory, meta: { width: '160px', scope: true } }),
   col.accessor((row) => row.specifications ?? '', {
     id: 'specifications',
     header: headers.specifications,
@@ -149,12 +141,5 @@ export const equipmentColumns = col.columns([
     enableGlobalFilter: false,
     meta: { width: '180px' },
   }),
-  col.display({
-    id: 'actions',
-    header: 'Actions',
-    cell: ({ row }) => <ActionsCell row={row.original} />,
-    enableSorting: false,
-    enableHiding: false,
-    meta: { width: '120px', pin: 'right' },
-  }),
+  col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <ActionsCell row={row.original} />, ...rowActionsColumn }),
 ]);

@@ -129,8 +129,8 @@ function useDetailsGrid(subcategory: Subcategory) {
     total === undefined
       ? undefined
       : total > rows.length
-        ? `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} items loaded`
-        : `${total.toLocaleString('en-US')} items`;
+        ? `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} models loaded`
+        : `${total.toLocaleString('en-US')} models`;
   return { items, rows, total, urlState, rowSelection, clearRows: () => setRowSelection({}), table, summary };
 }
 
@@ -228,7 +228,7 @@ function DetailsTable({
       table={table}
       views={<SavedViewsMenu grid="equipment-details" table={table} urlState={urlState} />}
       caption={`Equipment of ${subcategory.name}`}
-      emptyText={urlState.globalFilter ? 'No items match the filter.' : `No equipment found for ${subcategory.name}.`}
+      emptyText={urlState.globalFilter ? 'No models match the filter.' : `No models found for ${subcategory.name}.`}
       loading={items.isPending}
       error={items.isError && rows.length === 0 ? categoriesErrorText : undefined}
       virtualize
@@ -239,7 +239,7 @@ function DetailsTable({
       onEndReached={() => {
         if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
       }}
-      filterLabel="Filter items"
+      filterLabel="Filter models"
       summary={
         <EquipmentDetailsSelection
           subcategoryId={subcategory.id}

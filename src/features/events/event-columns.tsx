@@ -16,7 +16,8 @@ export const eventColumns = col.columns([
     id: 'category',
     header: headers.category,
     enableSorting: false,
-    meta: { width: '150px' },
+    // One category's events: the same on every row, so it yields when space is short (docs/decisions/0023-scope-columns-yield-to-decision-columns.md).
+    meta: { width: '150px', scope: true },
   }),
   unsortedText('description', '280px'),
   unsortedText('address', '200px'),

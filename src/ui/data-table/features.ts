@@ -39,6 +39,12 @@ export interface DataTableColumnMeta {
   className?: string;
   /** False: the operator cannot drag the column wider or narrower (a checkbox column). */
   resizable?: boolean;
+  /**
+   * The column repeats the page's scope (the same value on every row, e.g. the Category of one category's events):
+   * while the operator has said nothing of it and the grid's box is narrower than its columns, it starts hidden and
+   * waits in the Columns menu (docs/decisions/0023-scope-columns-yield-to-decision-columns.md).
+   */
+  scope?: boolean;
 }
 
 /**

@@ -35,8 +35,11 @@ export function layoutOf(settings: readonly GridColumnSetting[], defined: readon
 
 const clampWidth = (width: number) => Math.min(gridColumnWidth.max, Math.max(gridColumnWidth.min, Math.round(width)));
 
-/** The settings to keep for a layout; none when it is the grid as designed (what "Reset columns" leaves). */
-export function settingsOf(layout: ColumnLayout, defined: readonly string[]): GridColumnSetting[] {
+/**
+ * The settings to keep for a layout; none when it is the grid as designed (what "Reset columns" leaves), unless
+ * `keep` (every column's setting kept, as the operator chose it).
+ */
+export function settingsOf(layout: ColumnLayout, defined: readonly string[], keep = false): GridColumnSetting[] {
   const known = new Set(defined);
   const ids = [...layout.order.filter((id) => known.has(id)), ...defined.filter((id) => !layout.order.includes(id))];
   const settings = ids.map((id) => {
@@ -44,7 +47,7 @@ export function settingsOf(layout: ColumnLayout, defined: readonly string[]): Gr
     return { id, hidden: layout.visibility[id] === false, width: width === undefined ? null : clampWidth(width) };
   });
   const designed = settings.every((s, index) => s.id === defined[index] && !s.hidden && s.width === null);
-  return designed ? [] : settings;
+  return designed && !keep ? [] : settings;
 }
 
 /**

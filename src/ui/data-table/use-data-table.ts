@@ -14,7 +14,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { gridColumnWidth, type GridColumnSetting } from '../../../contract/grid-settings';
 import type { UrlTableState } from '../use-url-table-state';
 import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from './features';
-import { layoutOf, settingsOf, settingsShowing, type ColumnLayout } from './layout';
+import { settingsShowing, type ColumnLayout } from './layout';
+import { registerGridSpace, settingsAfterChange, shownLayoutOf, type ScopeRule } from './scope-columns';
 
 export type DataTable<TData extends RowData> = ReactTable<DataTableFeatures, TData>;
 
@@ -88,31 +89,43 @@ function designOf<TData extends RowData>(columns: readonly DataTableColumn<TData
       .map((column) => columnIdOf(column as ColumnDefLike))
       .filter((id): id is string => id !== undefined);
   const pinning: ColumnPinningState = { start: pinned('left'), end: pinned('right') };
-  return { sized, ids, hideable, pinning };
+  const scope = columns
+    .filter((column) => (column as ColumnDefLike).meta?.scope === true)
+    .map((column) => columnIdOf(column as ColumnDefLike))
+    .filter((id): id is string => id !== undefined);
+  const designedWidth: Record<string, number> = {};
+  for (const column of sized) {
+    const id = columnIdOf(column as ColumnDefLike);
+    if (id !== undefined) designedWidth[id] = (column as ColumnDefLike).size ?? defaultColumnSize;
+  }
+  return { sized, ids, hideable, pinning, scope, designedWidth };
 }
 
 const noSettings: GridColumnSetting[] = [];
 
 /**
  * The grid's column layout: the operator's changes (kept here at once, stored on the server shortly after) over
- * the stored settings over the design. "Reset columns" resets all three states, which stores none.
+ * the stored settings over the design, in which scope columns yield when the grid's box is short of space
+ * (docs/decisions/0023-scope-columns-yield-to-decision-columns.md). "Reset columns" stores none.
  * Columns named in the URL (`cols`: a shared link, an applied view) show over the operator's own while present;
  * the first change the operator makes to them starts from what is shown, is stored as their own, and takes the
  * columns out of the URL.
  */
 function useColumnLayout(
   columnSettings: GridColumnSettings | undefined,
-  ids: readonly string[],
-  hideable: ReadonlySet<string>,
+  design: { ids: readonly string[]; hideable: ReadonlySet<string>; scope: readonly string[]; designedWidth: Record<string, number> },
   urlColumns: readonly string[] | undefined,
   leaveUrlColumns: (() => void) | undefined,
 ) {
+  const { ids, hideable, scope, designedWidth } = design;
   const stored = columnSettings?.stored ?? noSettings;
   const [draft, setDraft] = useState<GridColumnSetting[] | null>(null);
+  const [boxWidth, setBoxWidth] = useState<number | undefined>(undefined);
+  const rule = useMemo<ScopeRule>(() => ({ scope, designedWidth, boxWidth }), [scope, designedWidth, boxWidth]);
   const own = draft ?? stored;
   const shown = useMemo(() => (urlColumns ? settingsShowing(urlColumns, own, ids, hideable) : null), [urlColumns, own, ids, hideable]);
   const settings = shown ?? own;
-  const layout = useMemo(() => layoutOf(settings, ids), [settings, ids]);
+  const layout = useMemo(() => shownLayoutOf(settings, ids, rule).layout, [settings, ids, rule]);
 
   const save = columnSettings?.save;
   const saved = useRef<GridColumnSetting[] | null>(null);
@@ -131,21 +144,33 @@ function useColumnLayout(
   useEffect(() => {
     leavingUrl.current = false;
   }, [urlColumns]);
+  const leaveUrl = useCallback(() => {
+    if (!shown || !leaveUrlColumns || leavingUrl.current) return;
+    leavingUrl.current = true;
+    leaveUrlColumns();
+  }, [shown, leaveUrlColumns]);
 
-  /** Applies a change to the latest layout (several may come in one event: Reset changes order, visibility, sizes). */
+  /** Applies a change to the latest layout as shown (several may come in one event). */
   const change = useCallback(
     (update: (layout: ColumnLayout) => ColumnLayout, resizing = false) => {
       delay.current = resizing ? resizeSaveDelayMs : 0;
       const base = leavingUrl.current ? null : shown;
-      if (base && leaveUrlColumns) {
-        leavingUrl.current = true;
-        leaveUrlColumns();
-      }
-      setDraft((previous) => settingsOf(update(layoutOf(base ?? previous ?? stored, ids)), ids));
+      leaveUrl();
+      setDraft((previous) => {
+        const from = base ?? previous ?? stored;
+        const before = shownLayoutOf(from, ids, rule);
+        return settingsAfterChange(update(before.layout), from, ids, before.yielded, scope);
+      });
     },
-    [stored, ids, shown, leaveUrlColumns],
+    [stored, ids, shown, leaveUrl, rule, scope],
   );
-  return { layout, change };
+  /** "Reset columns": the grid as designed, which stores no settings (the scope columns yield again if space is short). */
+  const reset = useCallback(() => {
+    delay.current = 0;
+    leaveUrl();
+    setDraft(noSettings);
+  }, [leaveUrl]);
+  return { layout, change, reset, setBoxWidth };
 }
 
 /**
@@ -164,7 +189,7 @@ export function useDataTable<TData extends RowData>({
   ...options
 }: DataTableOptions<TData>): DataTable<TData> {
   const design = useMemo(() => designOf(columns), [columns]);
-  const { layout, change } = useColumnLayout(columnSettings, design.ids, design.hideable, urlState?.columns, urlState?.leaveColumns);
+  const { layout, change, reset, setBoxWidth } = useColumnLayout(columnSettings, design, urlState?.columns, urlState?.leaveColumns);
 
   const onColumnOrderChange = useCallback<OnChangeFn<ColumnOrderState>>(
     (updater) => change((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
@@ -179,7 +204,7 @@ export function useDataTable<TData extends RowData>({
     [change],
   );
 
-  return useTable<DataTableFeatures, TData>({
+  const table = useTable<DataTableFeatures, TData>({
     features: dataTableFeatures,
     columns: design.sized,
     enableMultiSort: false,
@@ -210,4 +235,7 @@ export function useDataTable<TData extends RowData>({
       ...state,
     },
   });
+  // The box's width comes from the grid's toolbar (`useGridBoxWidth`), Reset from its Columns menu.
+  registerGridSpace(table, { setBoxWidth, reset });
+  return table;
 }
