@@ -78,7 +78,7 @@ test('select all matching on a filtered subcategory, exclude in one request, und
   await expect(b.getByText('31 excluded brands', { exact: true })).toBeVisible();
   await expect(
     b
-      .getByRole('table', { name: 'Excluded brands' })
+      .getByRole('grid', { name: 'Excluded brands' })
       .getByText(/^Console maker \d\d$/)
       .first(),
   ).toBeVisible();
@@ -98,7 +98,7 @@ test('select all matching on a filtered subcategory, exclude in one request, und
   await expect(page.getByRole('status').filter({ hasText: '2 brands excluded.' })).toBeVisible();
   expect(answers).toHaveLength(2);
   const makerRow = page
-    .getByRole('table', { name: /^Brands of / })
+    .getByRole('grid', { name: /^Brands of / })
     .locator('tbody tr.data-table__row')
     .filter({ has: page.getByRole('checkbox', { name: 'Select Console maker 01', exact: true }) });
   await expect(makerRow).toContainText('Excluded');

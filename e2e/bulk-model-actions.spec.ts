@@ -73,8 +73,8 @@ test('select all models matching a filter, exclude them in one request, undo it;
   await expect(b.getByText('2 excluded models', { exact: true })).toBeVisible();
 
   const details = await openDetailsOf(page, server.url, /^Audio Equipment\s*\d+ subcategor/, 'Mixing Consoles');
-  await expect(details.getByText('31 items', { exact: true })).toBeVisible();
-  await details.getByLabel('Filter items').fill('desk');
+  await expect(details.getByText('31 models', { exact: true })).toBeVisible();
+  await details.getByLabel('Filter models').fill('desk');
   await details.getByRole('button', { name: 'Select all 30 models matching' }).click();
   const bar = details.getByRole('group', { name: 'Bulk selection' });
   await expect(bar.getByRole('status')).toHaveText('All 30 matching selected');
@@ -98,7 +98,7 @@ test('select all models matching a filter, exclude them in one request, undo it;
   await expect(b.getByText('32 excluded models', { exact: true })).toBeVisible();
   await expect(
     b
-      .getByRole('table', { name: 'Excluded equipment' })
+      .getByRole('grid', { name: 'Excluded equipment' })
       .getByText(/^Desk \d\d$/)
       .first(),
   ).toBeVisible();
@@ -109,7 +109,7 @@ test('select all models matching a filter, exclude them in one request, undo it;
   await expect(b.getByText('2 excluded models', { exact: true })).toBeVisible();
 
   // Two hand-picked models (fewer than a handful: no confirm), by keyboard; two presses as fast as they come: one request.
-  await details.getByLabel('Filter items').fill('desk 0');
+  await details.getByLabel('Filter models').fill('desk 0');
   await details.getByRole('checkbox', { name: 'Select Desk works Desk 01', exact: true }).check();
   await details.getByRole('checkbox', { name: 'Select Desk works Desk 02', exact: true }).check();
   await expect(bar.getByRole('status')).toHaveText('2 selected');
@@ -136,9 +136,9 @@ test('the equipment exclusion list un-excludes hand-picked models by keyboard, a
   const server = await makeServer();
   await server.loginAs(page);
   await page.goto(`${server.url}/dashboard/equipments/exclusions`);
-  const rows = page.getByRole('table', { name: 'Excluded equipment' }).locator('tbody tr.data-table__row');
+  const rows = page.getByRole('grid', { name: 'Excluded equipment' }).locator('tbody tr.data-table__row');
   await expect(rows).toHaveCount(2);
-  const first = page.getByRole('checkbox', { name: /^Select / }).first();
+  const first = rows.first().getByRole('checkbox');
   await first.focus();
   await page.keyboard.press('Space');
   const bar = page.getByRole('group', { name: 'Bulk selection' });

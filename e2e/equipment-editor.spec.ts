@@ -78,7 +78,7 @@ for (const viewport of [
       await server.loginAs(page);
       const [excavators] = await server.db.select().from(subcategories).where(eq(subcategories.name, 'Excavators'));
       const details = await openDetails(page, server, excavators!.id, 'Excavators');
-      const grid = details.getByRole('table', { name: 'Equipment of Excavators' });
+      const grid = details.getByRole('grid', { name: 'Equipment of Excavators' });
       await expect(grid.getByRole('row')).toHaveCount(7);
 
       const inView = async (locator: Locator) => {
@@ -94,7 +94,7 @@ for (const viewport of [
         });
         expect(hit, 'the element is on top at its centre').toBe(true);
       };
-      const modelHeader = grid.getByRole('columnheader', { name: 'Model' });
+      const modelHeader = grid.getByRole('columnheader', { name: 'Model', exact: true });
       const actionsHeader = grid.getByRole('columnheader', { name: 'Actions' });
       const actions = grid.getByRole('button', { name: 'Actions for Caterpillar 320 GC' });
       const modelCell = grid
@@ -143,7 +143,9 @@ for (const viewport of [
         await expect(editor).toBeVisible();
       };
 
-      await tabTo(page, actions);
+      // The grid is one Tab stop (its first row's checkbox); End goes to the row's last stop, its Actions.
+      await tabTo(page, details.locator('tbody').getByRole('checkbox').first());
+      await page.keyboard.press('End');
       await openEditor();
       // A side sheet on the right, with the focus on its first field.
       const box = (await editor.boundingBox())!;

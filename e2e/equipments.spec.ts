@@ -68,9 +68,9 @@ test.describe('equipments screen', () => {
     await expect(categoryButton(page, 'Construction Equipment')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('banner').getByRole('button', { name: /^Category/ })).toContainText('Construction Equipment');
 
-    // Excavators: 6 items, generated equipment, every action.
+    // Excavators: 6 models, generated, every action.
     const excavators = subcategoryItem(page, 'Excavators');
-    await expect(excavators).toContainText('6 items');
+    await expect(excavators).toContainText('6 models');
     await expect(excavators.getByText('Generated', { exact: true })).toBeVisible();
     await expect(excavators.getByRole('button', { name: 'View Equipments' })).toBeVisible();
     await expect(excavators.getByRole('button', { name: 'History', exact: true })).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('equipments screen', () => {
 
     // Bulldozers: no items, no equipment status, no history.
     const bulldozers = subcategoryItem(page, 'Bulldozers');
-    await expect(bulldozers).toContainText('0 items');
+    await expect(bulldozers).toContainText('0 models');
     await expect(bulldozers.getByText('Not Generated', { exact: true })).toBeVisible();
     await expect(bulldozers.getByRole('button', { name: 'View Equipments' })).toHaveCount(0);
     await expect(bulldozers.getByRole('button', { name: 'History', exact: true })).toHaveCount(0);
@@ -105,7 +105,7 @@ test.describe('equipments screen', () => {
     await openScreen(page, server);
     await chooseCategory(page, 'Agricultural Machinery');
     const item = subcategoryItem(page, 'Sprayers');
-    await expect(item).toContainText('0 items');
+    await expect(item).toContainText('0 models');
     await expect(item.getByText('Failed', { exact: true })).toBeVisible();
     await expect(item.getByRole('button', { name: 'View Equipments' })).toHaveCount(0);
     const menu = await openActions(page, item);
@@ -255,7 +255,7 @@ test.describe('equipments screen', () => {
     const details = dialog(page, 'Equipment Details for Excavators');
     await expect(details).toBeVisible();
     await expect(page).toHaveURL(/items=\d+/);
-    const grid = details.getByRole('table', { name: 'Equipment of Excavators' });
+    const grid = details.getByRole('grid', { name: 'Equipment of Excavators' });
     const row = (model: string) => grid.getByRole('row').filter({ has: page.getByText(model, { exact: true }) });
     await expect(grid.getByRole('row')).toHaveCount(7);
     await expect(row('320 GC')).toContainText('crawler, mid-size');
@@ -302,7 +302,7 @@ test.describe('equipments screen', () => {
     expect(stored?.tags).toEqual(['crawler', 'mid-size', 'hybrid']);
 
     // Filter and sort live in the URL.
-    await details.getByRole('searchbox', { name: 'Filter items' }).fill('komatsu');
+    await details.getByRole('searchbox', { name: 'Filter models' }).fill('komatsu');
     await expect(page).toHaveURL(/q=komatsu/);
     await expect(grid.getByRole('row')).toHaveCount(3);
     await details.getByRole('columnheader', { name: 'Year' }).getByRole('button').click();
@@ -554,7 +554,7 @@ test.describe('equipments screen', () => {
     const menu = await openActions(page, subcategoryItem(page, 'Excavators'));
     await menu.getByRole('menuitem', { name: 'Generate Items' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm generation' });
-    await expect(confirm).toContainText('Generate the items of Excavators.');
+    await expect(confirm).toContainText('Generate the models of Excavators.');
     // Caterpillar, Komatsu and Volvo CE; Hitachi is excluded in the demo catalogue.
     await expect(confirm).toContainText('3 runs will be queued.');
     await expect(confirm).toContainText('(1 excluded brand skipped.)');

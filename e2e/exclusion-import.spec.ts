@@ -29,8 +29,8 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
   await server.db.insert(brands).values({ name: 'Genelec', subcategoryId: microphones!.id });
   await server.loginAs(page);
   await page.goto(`${server.url}/dashboard/brands/exclusions`);
-  const grid = page.getByRole('table', { name: 'Excluded brands' });
-  await expect(grid.getByRole('cell', { name: 'Hitachi', exact: true })).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Excluded brands' });
+  await expect(grid.getByRole('gridcell', { name: 'Hitachi', exact: true })).toBeVisible();
 
   // The button sits on the toolbar's one line, beside the filter.
   const filterBox = await page.getByRole('searchbox', { name: 'Filter excluded brands' }).boundingBox();
@@ -68,7 +68,7 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
   ).toBeVisible();
   await expect(dialog(page)).toBeHidden();
   await expect(importButton(page)).toBeFocused();
-  await expect(grid.getByRole('cell', { name: 'Neumann', exact: true })).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: 'Neumann', exact: true })).toBeVisible();
   expect(applied).toHaveLength(1);
   expect(await excludedCounts(server)).toEqual({ brands: 2, models: 2 });
 
@@ -76,7 +76,7 @@ test('a brands file: the preview tells one match, several and none apart; Exclud
   const toast = page.getByRole('listitem').filter({ has: page.getByRole('status').filter({ hasText: '1 brand excluded;' }) });
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Undone: Neumann removed from the exclusion list again.' })).toBeVisible();
-  await expect(grid.getByRole('cell', { name: 'Neumann', exact: true })).toHaveCount(0);
+  await expect(grid.getByRole('gridcell', { name: 'Neumann', exact: true })).toHaveCount(0);
   expect(await excludedCounts(server)).toEqual({ brands: 1, models: 2 });
 });
 
@@ -84,7 +84,7 @@ test('a bad file shows its error in the dialog and changes nothing', async ({ ma
   const server = await makeServer();
   await server.loginAs(page);
   await page.goto(`${server.url}/dashboard/equipments/exclusions`);
-  await expect(page.getByRole('table', { name: 'Excluded equipment' }).getByRole('cell', { name: 'M318', exact: true })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Excluded equipment' }).getByRole('gridcell', { name: 'M318', exact: true })).toBeVisible();
   const before = await excludedCounts(server);
 
   await importButton(page).click();

@@ -66,8 +66,8 @@ const main = (page: Page) => page.getByRole('main');
 const balanceBadge = (page: Page) => banner(page).getByRole('status', { name: 'Token balance' });
 const headerSpinner = (page: Page) => banner(page).getByRole('status', { name: 'Generating', exact: true });
 const countBadge = (page: Page, text: string) => banner(page).getByText(text, { exact: true });
-const eventsGrid = (page: Page) => page.getByRole('table', { name: /^Events of / });
-const brandsGrid = (page: Page) => page.getByRole('table', { name: /^Brands of / });
+const eventsGrid = (page: Page) => page.getByRole('grid', { name: /^Events of / });
+const brandsGrid = (page: Page) => page.getByRole('grid', { name: /^Brands of / });
 const brandRows = (page: Page) => brandsGrid(page).locator('tbody tr.data-table__row');
 const brandRow = (page: Page, name: string) =>
   brandRows(page).filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
@@ -257,7 +257,7 @@ test.describe('generation', () => {
     // Queued: the answer comes at once, the brands later, over the socket.
     const response = await answered;
     expect(response.status(), await response.text()).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: 'Generating brands for Bulldozers.' });
+    expect(await response.json()).toEqual({ success: true, message: 'Generating brands for Bulldozers.', run_ids: [expect.any(Number)] });
     await expect(successToast(page, 'Generating brands for Bulldozers.')).toBeVisible();
 
     await expect(main(page).getByRole('status', { name: 'Generating brands' })).toBeVisible();
@@ -274,7 +274,9 @@ test.describe('generation', () => {
     await expect(headerSpinner(page)).toHaveCount(0);
     await expect(countBadge(page, `${generated.length} brands`)).toBeVisible();
     const firstBrand = generated[0]!;
-    await expect(brandRow(page, firstBrand.name)).toContainText('Construction Equipment');
+    // The brands are the subcategory's (its scope columns wait in the Columns menu at this width: the grid's name says it).
+    await expect(brandRow(page, firstBrand.name)).toContainText(`${firstBrand.name} Bulldozers`);
+    await expect(page.getByRole('grid', { name: 'Brands of Bulldozers (Construction Equipment)' })).toBeVisible();
     await expect(brandRow(page, firstBrand.name).locator('.status-badge')).toHaveText(notGeneratedStatus.name);
 
     const [run] = await server.db
@@ -321,7 +323,7 @@ test.describe('generation', () => {
     await expect(balanceBadge(page)).toHaveText(tokensText(before));
     for (const brand of picked) {
       await expect(brandRow(page, brand.name).locator('.brands__count')).toHaveText(
-        `${brand.equipments_count} equipment ${brand.equipments_count === 1 ? 'item' : 'items'}`,
+        `${brand.equipments_count} ${brand.equipments_count === 1 ? 'model' : 'models'}`,
       );
       await expect(brandRow(page, brand.name).locator('.status-badge')).toHaveText(statusNames.generated);
     }
@@ -373,7 +375,7 @@ test.describe('generation', () => {
       const run = runs.find((r) => r.brandId === brand.id)!;
       expect(run.equipmentsGenerated).toBe(itemsPerRun.Equipments);
       const count = brand.equipments_count! + run.equipmentsGenerated;
-      await expect(brandRow(page, brand.name).locator('.brands__count')).toHaveText(`${count} equipment items`);
+      await expect(brandRow(page, brand.name).locator('.brands__count')).toHaveText(`${count} models`);
     }
     const after = before - runs.reduce((sum, r) => sum + r.chargedTokens, 0);
     expect(after).toBeLessThan(before);

@@ -307,7 +307,7 @@ test.describe('dashboard header', () => {
     await server.loginAs(page, { email: 'remembers@example.com' });
     await page.goto(`${server.url}/dashboard/brands`);
     await selectSubcategory(page, 'Audio Equipment', 'Studio Monitors');
-    await expect(page.getByRole('table', { name: /^Brands of Studio Monitors/ })).toBeVisible();
+    await expect(page.getByRole('grid', { name: /^Brands of Studio Monitors/ })).toBeVisible();
     const firstSubcategory = await subcategoryTrigger(page).textContent();
 
     await accountTrigger(page).click();
@@ -324,7 +324,7 @@ test.describe('dashboard header', () => {
     await page.getByLabel('Email').fill('remembers@example.com');
     await page.getByLabel('Password').fill(demoOperator.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByRole('table', { name: /^Brands of Studio Monitors/ })).toBeVisible();
+    await expect(page.getByRole('grid', { name: /^Brands of Studio Monitors/ })).toBeVisible();
     await expect(subcategoryTrigger(page)).toHaveText(/Studio Monitors/);
     expect(firstSubcategory).toMatch(/Studio Monitors/);
   });

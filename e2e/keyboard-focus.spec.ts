@@ -39,7 +39,7 @@ test.describe('keyboard and focus', () => {
     }) => {
       await page.goto(`${server.url}/dashboard/brands`);
       await selectSubcategory(page, 'Construction Equipment', 'Excavators');
-      const trigger = page.getByRole('button', { name: 'More actions for Komatsu', exact: true });
+      const trigger = page.getByRole('button', { name: 'Actions for Komatsu', exact: true });
       await trigger.focus();
       await page.keyboard.press(key);
       const menu = page.getByRole('menu');

@@ -66,7 +66,7 @@ test.describe('open dialogs follow live changes', () => {
       await markDocument(page);
       const details = page.getByRole('dialog', { name: `Equipment Details for ${subcategory}` });
       await expect(details).toBeVisible();
-      await expect(details.getByRole('table', { name: `Equipment of ${subcategory}` })).toBeVisible();
+      await expect(details.getByRole('grid', { name: `Equipment of ${subcategory}` })).toBeVisible();
       await markDialog(details);
 
       const renamed = renamedFrom(subcategory);
@@ -75,7 +75,7 @@ test.describe('open dialogs follow live changes', () => {
       await event;
       const after = page.getByRole('dialog', { name: `Equipment Details for ${renamed}` });
       await expect(after).toBeVisible();
-      await expect(after.getByRole('table', { name: `Equipment of ${renamed}` })).toBeVisible();
+      await expect(after.getByRole('grid', { name: `Equipment of ${renamed}` })).toBeVisible();
       await expect(after).toHaveAttribute('data-still-open', 'yes');
       await expectNoReload(page);
     } finally {

@@ -107,7 +107,7 @@ test.describe('live updates', () => {
       .limit(1);
     if (!brand) throw new Error('the demo catalogue has no brand to exclude');
     const { a, b, tokenA, close } = await twoBrowsers(page, browser, server, '/dashboard/brands/exclusions');
-    const table = b.getByRole('table', { name: 'Excluded brands' });
+    const table = b.getByRole('grid', { name: 'Excluded brands' });
     const row = table.getByRole('row').filter({ hasText: brand.name });
     try {
       await expect(table).toBeVisible();

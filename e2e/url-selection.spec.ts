@@ -32,7 +32,7 @@ async function subcategoryId(server: TestServer, name: string): Promise<number> 
 const banner = (page: Page) => page.getByRole('banner');
 const categoryTrigger = (page: Page) => banner(page).getByRole('button', { name: /^Category/ });
 const subcategoryTrigger = (page: Page) => banner(page).getByRole('button', { name: /^Subcategory/ });
-const grid = (page: Page, subcategory: string) => page.getByRole('table', { name: new RegExp(`^Brands of ${subcategory}`) });
+const grid = (page: Page, subcategory: string) => page.getByRole('grid', { name: new RegExp(`^Brands of ${subcategory}`) });
 const filterBox = (page: Page) => page.getByRole('searchbox', { name: 'Filter brands by name' });
 const viewsButton = (page: Page) => page.getByRole('button', { name: /^Views/ });
 

@@ -52,7 +52,7 @@ export async function scaleNames(server: TestServer, largeSubcategoryId: number)
 }
 
 export const brandsTable = (page: Page, subcategory: string) =>
-  page.getByRole('table', { name: new RegExp(`^Brands of ${subcategory} \\(`) });
+  page.getByRole('grid', { name: new RegExp(`^Brands of ${subcategory} \\(`) });
 
 export async function chooseFromHeader(page: Page, trigger: RegExp, item: string) {
   const button = page.getByRole('banner').getByRole('button', { name: trigger });

@@ -35,11 +35,12 @@
  * selection lives elsewhere; `enableRowSelection: (row) => ...` disables a row's checkbox.
  */
 import type { RowData } from '@tanstack/react-table';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { DataTableProps } from './data-table/props';
 import { TableHead } from './data-table/table-head';
 import { DataTableBody } from './data-table/table-body';
 import { Toolbar } from './data-table/toolbar';
+import { useGridKeyboard } from './data-table/use-grid-keyboard';
 import { useScrollBox } from './data-table/use-scroll-box';
 import './data-table/data-table.css';
 
@@ -50,6 +51,7 @@ export { DateTimeCell, EmptyCell, TextCell, TruncatedText } from './data-table/c
 export { useDataTable, type DataTable as DataTableInstance } from './data-table/use-data-table';
 export { useUrlTableState, type UrlTableState } from './use-url-table-state';
 export { ExportMenu } from './data-table/export-menu';
+export { returnFocusToGrid } from './data-table/use-grid-keyboard';
 export type { DataTableProps } from './data-table/props';
 
 export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
@@ -57,20 +59,18 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const captionId = useId();
   const { scrollElement, setScrollElement } = useScrollBox(table);
   const visibleColumns = table.getVisibleLeafColumns();
+  const [tableElement, setTableElement] = useState<HTMLTableElement | null>(null);
+  const gridKeys = useGridKeyboard(tableElement);
 
   return (
     <div className="data-table">
       <Toolbar {...props} />
-      <div
-        ref={setScrollElement}
-        className="data-table__scroll"
-        style={{ maxHeight }}
-        role="region"
-        aria-labelledby={captionId}
-        // A scroll box must be reachable by keyboard to scroll it.
-        tabIndex={0}
-      >
+      <div ref={setScrollElement} className="data-table__scroll" style={{ maxHeight }} role="region" aria-labelledby={captionId}>
+        {/* The grid is the box's one Tab stop; focusing its cells scrolls the box (docs/product.md#grids). */}
         <table
+          ref={setTableElement}
+          role="grid"
+          {...gridKeys}
           className="data-table__table"
           // As wide as its columns (the box scrolls), at least as wide as the box (the columns then share the rest).
           style={{ width: table.getTotalSize() }}

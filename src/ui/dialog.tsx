@@ -1,27 +1,38 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { buttonClass } from './button';
+import { returnFocusToGrid } from './data-table/use-grid-keyboard';
+import { focusKeepingPlace, placeOf } from './focus-place';
 
 /**
  * Focus back to what opened a dialog (docs/product.md#keyboard-focus-and-feedback): radix returns it to its own Trigger only, and most of our dialogs
  * open from a state change (a row's icon, a menu item, a hook). The element focused when the dialog opened is kept
  * and focused again on close, unless `returnFocusTo` names a target (an opener that is gone by then, e.g. a menu
- * item) or the opener left the page meanwhile.
+ * item). When the opener left the page meanwhile (its row was removed or moved by the dialog's action), the focus goes
+ * to the grid it was in, at the row that took its place.
  */
 function useFocusOpenerOnClose(returnFocusTo: RefObject<HTMLElement | null> | undefined) {
   const opener = useRef<HTMLElement | null>(null);
+  // Where the return target stood when the dialog opened: its item may be gone by the close.
+  const remembered = useRef<{ target: HTMLElement; place: () => HTMLElement | null } | null>(null);
   return {
     onOpenAutoFocus: () => {
       const active = document.activeElement;
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      const target = returnFocusTo?.current ?? opener.current;
+      remembered.current = target ? { target, place: placeOf(target) } : null;
     },
     onCloseAutoFocus: (event: Event) => {
       const target = returnFocusTo?.current ?? opener.current;
+      const place = remembered.current?.target === target ? remembered.current.place : target ? placeOf(target) : () => null;
       opener.current = null;
-      if (target?.isConnected) {
-        event.preventDefault();
-        target.focus();
-      }
+      remembered.current = null;
+      if (!target) return;
+      event.preventDefault();
+      if (target.isConnected && focusKeepingPlace(target, place)) return;
+      const near = place();
+      if (near) near.focus();
+      else returnFocusToGrid();
     },
   };
 }
@@ -35,8 +46,20 @@ interface ShellProps {
   footer?: ReactNode;
   /** Where the focus goes on close, when the opener is gone by then (e.g. a menu item). Default: the opener. */
   returnFocusTo?: RefObject<HTMLElement | null>;
-  /** Where the focus goes on open. Default: radix's choice (the first focusable element). */
+  /** Where the focus goes on open. Default: the first field to fill, else the primary action (`firstFocusOf`). */
   initialFocus?: RefObject<HTMLElement | null>;
+}
+
+const fieldSelector =
+  'input:not([disabled]):not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea:not([disabled]), select:not([disabled])';
+const primarySelector = '.btn--primary:not([disabled]), .btn--danger:not([disabled])';
+
+/**
+ * Where a dialog starts (docs/product.md#keyboard-focus-and-feedback): on its first field to fill, else on its primary
+ * action (Confirm, Save), else on radix's choice (its first focusable element, the Close button).
+ */
+function firstFocusOf(content: HTMLElement): HTMLElement | null {
+  return content.querySelector<HTMLElement>(fieldSelector) ?? content.querySelector<HTMLElement>(primarySelector);
 }
 
 /** The frame every dialog shares: overlay, title, close button, description, body and footer. */
@@ -63,9 +86,10 @@ function DialogShell({
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           onOpenAutoFocus={(event) => {
             returnFocus.onOpenAutoFocus();
-            if (initialFocus?.current) {
+            const first = initialFocus?.current ?? (event.currentTarget instanceof HTMLElement ? firstFocusOf(event.currentTarget) : null);
+            if (first) {
               event.preventDefault();
-              initialFocus.current.focus();
+              first.focus();
             }
           }}
         >
@@ -140,16 +164,28 @@ export function ConfirmDialog({
   returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const returnFocus = useFocusOpenerOnClose(returnFocusTo);
+  const action = useRef<HTMLButtonElement | null>(null);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog dialog--sm" {...(description ? {} : { 'aria-describedby': undefined })} {...returnFocus}>
+        <AlertDialog.Content
+          className="dialog dialog--sm"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          // It starts on the action; a destructive one starts on Cancel instead (radix's choice), the safe answer.
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            if (destructive || !action.current) return;
+            event.preventDefault();
+            action.current.focus();
+          }}
+        >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           {description ? <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description> : null}
           <footer className="dialog__footer">
             <AlertDialog.Cancel className={buttonClass()}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClass({ variant: destructive ? 'danger' : 'primary' })} onClick={onConfirm}>
+            <AlertDialog.Action ref={action} className={buttonClass({ variant: destructive ? 'danger' : 'primary' })} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </footer>

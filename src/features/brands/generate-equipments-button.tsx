@@ -1,5 +1,17 @@
 import { Button } from '../../ui/button';
+import { returnFocusToGrid } from '../../ui/data-table';
 import { brandsTexts } from './brands-texts';
+
+/** When the button goes (its selection spent) while it has the focus, the focus goes back to the grid's row. */
+function handFocusToGridOnUnmount(button: HTMLButtonElement | null) {
+  if (!button) return;
+  return () => {
+    if (document.activeElement !== button) return;
+    queueMicrotask(() => {
+      if (document.activeElement === document.body || document.activeElement === null) returnFocusToGrid();
+    });
+  };
+}
 
 /**
  * docs/product.md#brands-screen: the floating 'Generate Equipments (N)' while N brands are ticked; disabled while the request runs, and
@@ -21,6 +33,7 @@ export function GenerateEquipmentsButton({
   return (
     <div className="brands__floating">
       <Button
+        ref={handFocusToGridOnUnmount}
         variant="primary"
         className="brands__floating-button"
         pending={running}

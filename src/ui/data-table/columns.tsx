@@ -7,7 +7,8 @@ import type { DataTableColumn, DataTableRow } from './features';
  */
 
 /**
- * A checkbox per row (`rowSelectionFeature`). Disabled where `enableRowSelection` says the row cannot be selected.
+ * A checkbox per row (`rowSelectionFeature`), and one in the header that ticks every row shown that can be ticked
+ * (mixed while some are). Disabled where `enableRowSelection` says the row cannot be selected.
  * The table's `rowSelection` state may be controlled elsewhere (e.g. the zustand selection store).
  */
 export function selectionColumn<TData extends RowData>({
@@ -16,12 +17,24 @@ export function selectionColumn<TData extends RowData>({
 }: {
   /** The checkbox's accessible name, e.g. `row => \`Select ${row.original.name}\`` */
   label: (row: DataTableRow<TData>) => string;
-  /** The column's (visually hidden) header text. */
+  /** The column's name, and the header checkbox's (e.g. "Select brands": it ticks every brand shown). */
   header?: string;
 }): DataTableColumn<TData> {
   return {
     id: 'select',
-    header: () => <span className="sr-only">{header}</span>,
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        className="data-table__checkbox"
+        aria-label={header}
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(box) => {
+          if (box) box.indeterminate = table.getIsSomePageRowsSelected();
+        }}
+        disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
     cell: ({ row }) => (
       <input
         type="checkbox"
