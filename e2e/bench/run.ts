@@ -15,6 +15,7 @@ import { benchEquipmentExport } from './equipment-export';
 import { benchLighthouse } from './lighthouse';
 import { benchLiveEventCost } from './live-event-cost';
 import { benchLoginToRows } from './login-to-rows';
+import { benchNameMatching } from './name-matching';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
 import { benchStartup } from './startup';
@@ -53,7 +54,11 @@ const sections: Record<string, () => Promise<unknown>> = {
   equipment_export: benchEquipmentExport,
   bulk_exclusion: benchBulkExclusion,
   bulk_model_exclusion: benchBulkModelExclusion,
+  name_matching: async () => benchNameMatching(),
 };
+
+/** The sections that need no built SPA: run alone, they leave dist/ as it is. */
+const withoutSpa = new Set(['name_matching']);
 
 const referenceFile = 'docs/bench/figures.json';
 
@@ -69,7 +74,8 @@ async function main() {
   const unknown = only?.filter((name) => !Object.hasOwn(sections, name)) ?? [];
   if (unknown.length > 0) throw new Error(`Unknown bench section ${unknown.join(', ')}; the sections: ${Object.keys(sections).join(', ')}`);
 
-  if (await spaNeedsBuild(process.cwd(), 'dist')) await buildSpa(process.cwd(), 'dist');
+  const needsSpa = !only || only.some((name) => !withoutSpa.has(name));
+  if (needsSpa && (await spaNeedsBuild(process.cwd(), 'dist'))) await buildSpa(process.cwd(), 'dist');
   const figures: Record<string, unknown> = { machine: describeMachine() };
   for (const [name, bench] of Object.entries(sections)) {
     if (only && !only.includes(name)) continue;

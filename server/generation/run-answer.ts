@@ -43,11 +43,13 @@ export function answeredEnding(deps: RunnerDeps, runId: number, context: TargetC
   const { answer } = proposal;
   return async (tx: Executor): Promise<Ending> => {
     const onRefused: OnRefused = (error) => deps.log.warn({ err: error, runId }, 'the database refused a generated item; it was dropped');
-    const stored: Stored = answer.unusable ? { ids: [], known: 0, dropped: [] } : await proposal.store(tx, onRefused);
+    const stored: Stored = answer.unusable ? { ids: [], known: 0, duplicates: 0, dropped: [] } : await proposal.store(tx, onRefused);
     const tally: AnswerTally = {
       proposed: answer.proposed,
       added: stored.ids.length,
-      known: stored.known,
+      // The run's items_known counts both: what was there already, under this name or another spelling of it.
+      known: stored.known + stored.duplicates,
+      duplicates: stored.duplicates,
       dropped: [...answer.dropped, ...stored.dropped],
       unusable: answer.unusable,
     };
@@ -64,8 +66,8 @@ export function answeredEnding(deps: RunnerDeps, runId: number, context: TargetC
 
 /**
  * How a run its provider answered ends: Generated when it added something; Failed when nothing of the answer could
- * be stored (no list in it, or every item it proposed dropped); otherwise No New Results (all already known, or
- * nothing proposed).
+ * be stored (no list in it, or every item it proposed dropped); otherwise No New Results (all already known or
+ * skipped as duplicates, or nothing proposed).
  */
 function answerStatus(tally: AnswerTally): string {
   if (tally.added > 0) return statusNames.generated;

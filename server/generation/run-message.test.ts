@@ -71,6 +71,20 @@ describe('the texts a run leaves behind', () => {
     );
   });
 
+  it('says how many were skipped as duplicates (another spelling of a name there) apart from those already known', () => {
+    const dropped = [{ reason: 'start_date not a date', count: 1 }];
+    expect(tallyText({ proposed: 8, added: 5, known: 2, duplicates: 2, dropped }, reported, usage)).toBe(
+      '8 proposed: 5 added, 2 skipped as duplicates, 1 dropped (start_date not a date); 420 tokens charged.',
+    );
+    expect(tallyText({ proposed: 9, added: 5, known: 4, duplicates: 1, dropped: [] }, reported, usage)).toBe(
+      '9 proposed: 5 added, 3 already known, 1 skipped as duplicates; 420 tokens charged.',
+    );
+    const skipped = { tally: { proposed: 3, added: 0, known: 3, duplicates: 3, dropped: [] }, charge: reported, usage };
+    expect(finishedRunTexts(brands, skipped, { label: 'm' }).message).toBe(
+      '<p>No new results for the brands of Cranes &lt;b&gt;&amp; lifts&lt;/b&gt;.</p><p>3 proposed, all skipped as duplicates; 420 tokens charged.</p><p>AI model: m.</p>',
+    );
+  });
+
   it('says an answer nothing could be stored from failed, and was charged all the same', () => {
     const all = {
       tally: { proposed: 6, added: 0, known: 0, dropped: [{ reason: 'start_date not a date', count: 6 }] },

@@ -26,8 +26,10 @@ function providerLine(provider: Pick<GenerationProvider, 'label'>): string {
 export interface AnswerTally {
   proposed: number;
   added: number;
-  /** Already in the catalogue, or repeated within the answer. */
+  /** Already in the catalogue, or repeated within the answer: the same name, or (`duplicates`) another spelling of it. */
   known: number;
+  /** Of `known`, those that were another spelling of a name there: the same normal form, not the same name. */
+  duplicates?: number;
   /** Could not be stored: refused by the checks of generated-items.ts or by the database. */
   dropped: DroppedItems;
   /** Why nothing could be read from the answer (not JSON, no list), when so. */
@@ -40,14 +42,19 @@ function reasonsText(dropped: DroppedItems): string {
   return dropped.map(({ reason, count }) => `${reason} ×${count}`).join(', ');
 }
 
-/** "8 proposed: 6 added, 2 dropped (start_date not a date)", "6 proposed, all already known", "nothing proposed" */
+/**
+ * "8 proposed: 5 added, 2 skipped as duplicates, 1 dropped (start_date not a date)", "6 proposed, all already
+ * known", "nothing proposed"
+ */
 function itemsText(tally: AnswerTally): string {
   if (tally.unusable) return 'nothing could be read from the answer';
   if (tally.proposed === 0) return 'nothing proposed';
   const dropped = droppedCount(tally.dropped);
+  const duplicates = tally.duplicates ?? 0;
   const parts = [
     tally.added > 0 ? { count: tally.added, text: 'added' } : undefined,
-    tally.known > 0 ? { count: tally.known, text: 'already known' } : undefined,
+    tally.known > duplicates ? { count: tally.known - duplicates, text: 'already known' } : undefined,
+    duplicates > 0 ? { count: duplicates, text: 'skipped as duplicates' } : undefined,
     dropped > 0 ? { count: dropped, text: `dropped (${reasonsText(tally.dropped)})` } : undefined,
   ].filter((part) => part !== undefined);
   const [only] = parts;
