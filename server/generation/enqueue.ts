@@ -8,7 +8,6 @@ import { announceRuns } from './run-events';
 import { insufficientText } from './run-message';
 import { enqueueRuns, lockForRetry, type RunRow, type StatusRow } from './runs';
 import { describeTarget, type RunTarget, type TargetContext } from './targets';
-import type { GenerationWorker } from './worker';
 
 /** What queuing a call's targets came to: the runs queued, their targets' statuses, and the brands skipped as excluded. */
 export interface Queued {
@@ -18,12 +17,13 @@ export interface Queued {
 }
 
 /**
- * Queues runs of these targets (runs.ts `enqueueRuns`), tells the runs centre and wakes the worker. `retryOf`: the
- * run they retry, locked meanwhile, so that of two retries of it the second is 409 (a run is retried once).
+ * Queues runs of these targets (runs.ts `enqueueRuns`) and tells the runs centre. `retryOf`: the run they retry,
+ * locked meanwhile, so that of two retries of it the second is 409 (a run is retried once). The caller wakes the
+ * worker once it has announced the queued statuses (`announceQueued`): a worker woken before could start a run, and
+ * announce it In Progress, before its "queued" status went out.
  */
 export async function enqueue(
   deps: RunnerDeps,
-  worker: GenerationWorker,
   { userId, targets, retryOf }: { userId: number; targets: RunTarget[]; retryOf?: number | undefined },
 ): Promise<Queued> {
   const queued = await deps.db.transaction(async (tx) => {
@@ -32,11 +32,10 @@ export async function enqueue(
     if (retried !== undefined) throw new ConflictError(runMessages.alreadyRetried(retried));
     return enqueueRuns(tx, { userId, targets, retryOf });
   });
-  // Told as queued before a worker can take them, so that the runs centre never hears "queued" after "started";
+  // Told as queued before a worker can take them (the caller wakes it after), so that the runs centre never hears "queued" after "started";
   // the retried run too, which links to its retry now.
   const retried = retryOf !== undefined && queued.runs.length > 0 ? [retryOf] : [];
   await announceRuns(deps, [...retried, ...queued.runs.map((run) => run.id)]);
-  if (queued.runs.length > 0) worker.wake();
   return queued;
 }
 

@@ -48,9 +48,10 @@ export class GenerationService {
   async generateBrands(userId: number, subcategoryId: number): Promise<GenerateAnswer> {
     const context = await brandsContext(this.deps.db, subcategoryId);
     await checkBalance(this.deps, userId, mostRunCost(context, this.deps.maxOutputTokens));
-    const { runs, statuses, excluded } = await enqueue(this.deps, this.worker, { userId, targets: [context.target] });
+    const { runs, statuses, excluded } = await enqueue(this.deps, { userId, targets: [context.target] });
     if (runs.length === 0) throw notQueued(context, excluded);
     await announceQueued(this.deps, statuses, context);
+    this.worker.wake();
     return { success: true, message: `Generating brands for ${context.subcategory ?? ''}.`, run_ids: runs.map((run) => run.id) };
   }
 
@@ -70,13 +71,14 @@ export class GenerationService {
         ? sum(await mostCosts(db, context, await targetsFree(db, targets), maxOutputTokens))
         : mostRunCost(context, maxOutputTokens);
     await checkBalance(this.deps, userId, most);
-    const queued = await enqueue(this.deps, this.worker, { userId, targets });
+    const queued = await enqueue(this.deps, { userId, targets });
     // Brands excluded since the plan read them are skipped as excluded (the queue reads the exclusions again).
     const skipped = { excluded: excluded + queued.excluded, running: targets.length - queued.excluded - queued.runs.length };
     if (queued.runs.length === 0) {
       throw new ConflictError(skipped.running === 0 ? generateEquipmentsMessages.allExcluded : generateEquipmentsMessages.allRunning);
     }
     await announceQueued(this.deps, queued.statuses, context);
+    this.worker.wake();
     return {
       success: true,
       message: generateEquipmentsMessages.queued(queued.runs.length, subcategoryName, skipped),
@@ -111,10 +113,11 @@ export class GenerationService {
   async retry(userId: number, runId: number): Promise<number> {
     const context = await retryContext(this.deps.db, userId, runId);
     await checkBalance(this.deps, userId, mostRunCost(context, this.deps.maxOutputTokens));
-    const { runs, statuses, excluded } = await enqueue(this.deps, this.worker, { userId, targets: [context.target], retryOf: runId });
+    const { runs, statuses, excluded } = await enqueue(this.deps, { userId, targets: [context.target], retryOf: runId });
     const [queued] = runs;
     if (!queued) throw notQueued(context, excluded);
     await announceQueued(this.deps, statuses, context);
+    this.worker.wake();
     return queued.id;
   }
 }
