@@ -28,9 +28,22 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'PUSHER_SECRET'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ AI_PROVIDER: 'openai' }, 'OPENAI_API_KEY'],
+    [{ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', AI_STRUCTURED_OUTPUT: 'json' }, 'AI_STRUCTURED_OUTPUT'],
   ])('refuses %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('asks the OpenAI-compatible provider for a JSON schema by default (auto), or in the mode AI_STRUCTURED_OUTPUT sets', () => {
+    expect(loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x' }).ai).toMatchObject({ structuredOutput: 'auto' });
+    for (const mode of ['auto', 'json_schema', 'json_object']) {
+      expect(loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', AI_STRUCTURED_OUTPUT: mode }).ai).toMatchObject({
+        structuredOutput: mode,
+      });
+    }
+    expect(() => loadConfig({ AI_STRUCTURED_OUTPUT: 'json' })).toThrow(
+      'AI_STRUCTURED_OUTPUT: expected one of auto, json_schema, json_object',
+    );
   });
 
   it('accepts a production start with an operator password of its own', () => {

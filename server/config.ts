@@ -13,6 +13,10 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v)));
 
+/** How the OpenAI-compatible provider asks for its answer's shape (server/generation/structured-output.ts). */
+export const structuredOutputModes = ['auto', 'json_schema', 'json_object'] as const;
+export type StructuredOutputMode = (typeof structuredOutputModes)[number];
+
 /** Every environment variable the server reads (docs/configuration.md's table is this list). */
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,6 +68,11 @@ export const environmentSchema = z.object({
   OPENAI_API_KEY: optionalText,
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  AI_STRUCTURED_OUTPUT: z
+    .enum(structuredOutputModes, {
+      error: `expected one of ${structuredOutputModes.join(', ')} (how the OpenAI-compatible provider asks for JSON)`,
+    })
+    .default('auto'),
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).max(100_000).default(4000),
   AI_DEMO_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   // Production with payments refuses the demo generator unless this is set; its runs then cost nothing.
@@ -120,7 +129,15 @@ export type AiConfig = (
       /** Its runs cost nothing: production with payments (docs/decisions/0019-one-charging-rule.md). */
       free?: boolean;
     }
-  | { provider: 'openai'; baseUrl: string | undefined; apiKey: string; model: string; timeoutMs: number }
+  | {
+      provider: 'openai';
+      baseUrl: string | undefined;
+      apiKey: string;
+      model: string;
+      timeoutMs: number;
+      /** `auto` when left out. */
+      structuredOutput?: StructuredOutputMode;
+    }
 ) & { maxOutputTokens: number };
 
 export interface GenerationConfig {
@@ -244,6 +261,7 @@ function aiConfig(env: Environment): AiConfig {
       apiKey: env.OPENAI_API_KEY ?? '',
       model: env.AI_MODEL,
       timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+      structuredOutput: env.AI_STRUCTURED_OUTPUT,
       maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
     };
   }

@@ -15,6 +15,7 @@ import { createTestApp, testConfig, type TestApp } from '../test/app';
 import { caller, demoIds, type CatalogueCall, type DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 import { createOpenAiProvider } from './openai-provider';
+import { answerSchema } from './structured-output';
 import { balanceOf, eventually, statusOf } from './test-support/queries';
 import {
   contentAnswer,
@@ -106,7 +107,7 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
   });
   beforeEach(() => fake.reset());
 
-  it('POST /api/events/generate sends the prompt in JSON mode with the key, stores the valid new events and charges the usage', async () => {
+  it('POST /api/events/generate sends the prompt with its JSON schema and the key, stores the valid new events and charges the usage', async () => {
     const category = await ids.category('Construction Equipment');
     const before = await balance();
     const eventsBefore = await t.database.db.select({ name: events.name }).from(events).where(eq(events.categoryId, category));
@@ -150,7 +151,11 @@ describe.each(engines)('generation through an OpenAI-compatible endpoint on %s',
     expect(request?.headers.authorization).toBe(`Bearer ${apiKey}`);
     expect(request?.headers['content-type']).toMatch(/^application\/json/);
     const body = fake.chatBodies()[0];
-    expect(body).toMatchObject({ model: 'test-model', response_format: { type: 'json_object' }, max_tokens: maxOutputTokens });
+    expect(body).toMatchObject({
+      model: 'test-model',
+      response_format: { type: 'json_schema', json_schema: { name: 'events_answer', strict: true, schema: answerSchema('events') } },
+      max_tokens: maxOutputTokens,
+    });
     expect(body?.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body?.messages[0]?.content).toContain('Answer with one JSON object');
     expect(body?.messages[1]?.content).toContain('for the category "Construction Equipment"');

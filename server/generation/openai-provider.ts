@@ -1,9 +1,11 @@
 import type OpenAI from 'openai';
 import type { z } from 'zod';
+import type { StructuredOutputMode } from '../config';
 import { clipText, storableText } from '../text';
 import { checkItems, generatedBrand, generatedEvent, generatedModel } from './generated-items';
 import { brandsPrompt, estimateTokens, eventsPrompt, modelsPrompt, promptTokens, type Prompt } from './prompts';
 import { ProviderError, type Generated, type GenerationProvider, type Usage } from './provider';
+import { endpointKey, refusedStructuredOutput, rememberSchemaRefused, responseFormat, schemaRefused } from './structured-output';
 
 export interface OpenAiProviderOptions {
   apiKey: string;
@@ -15,12 +17,20 @@ export interface OpenAiProviderOptions {
   maxRetries?: number;
   /** Largest answer asked for, in tokens; the runner's cost estimate counts on it. */
   maxOutputTokens: number;
+  /**
+   * `auto` (the default): a JSON schema, and JSON mode from the first time the endpoint refuses one (remembered for
+   * this base URL and model while the process lives); `json_schema` or `json_object`: that mode only.
+   */
+  structuredOutput?: StructuredOutputMode;
+  /** Told once per endpoint when `auto` falls back to JSON mode. */
+  log?: { info(details: object, message: string): void };
 }
 
 /**
  * Generation through an OpenAI-compatible chat completions endpoint (OpenAI, Azure, vLLM, Ollama, LiteLLM...): the
- * official `openai` client, JSON mode, and the usage the endpoint reports as the run's cost (without one, the prompt
- * and the answer counted as the estimate counts them: docs/decisions/0019-one-charging-rule.md).
+ * official `openai` client, structured output (a JSON schema, or JSON mode: structured-output.ts), and the usage the
+ * endpoint reports as the run's cost (without one, the prompt and the answer counted as the estimate counts them:
+ * docs/decisions/0019-one-charging-rule.md).
  */
 export async function createOpenAiProvider(options: OpenAiProviderOptions): Promise<GenerationProvider> {
   // Loaded only when chosen: the SDK is about a tenth of a second of every start, and the default is the demo provider.
@@ -32,6 +42,42 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
     maxRetries: options.maxRetries ?? 2,
   });
 
+  const endpoint = endpointKey(options.baseUrl, options.model);
+  const mode = options.structuredOutput ?? 'auto';
+
+  function ask(prompt: Prompt, format: 'json_schema' | 'json_object', signal: AbortSignal) {
+    return client.chat.completions.create(
+      {
+        model: options.model,
+        messages: [
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
+        ],
+        response_format: responseFormat(prompt.listKey, format),
+        max_tokens: options.maxOutputTokens,
+        temperature: 0.2,
+      },
+      { signal },
+    );
+  }
+
+  /** Asks in the mode set; under `auto`, an endpoint that refuses the schema is asked again in JSON mode, and remembered. */
+  async function askInMode(prompt: Prompt, signal: AbortSignal) {
+    if (mode === 'json_object' || (mode === 'auto' && schemaRefused(endpoint))) return await ask(prompt, 'json_object', signal);
+    try {
+      return await ask(prompt, 'json_schema', signal);
+    } catch (error) {
+      if (mode !== 'auto' || !(error instanceof OpenAISdk.APIError) || !refusedStructuredOutput(error)) throw error;
+      if (rememberSchemaRefused(endpoint)) {
+        options.log?.info(
+          { model: options.model, baseUrl: options.baseUrl ?? 'api.openai.com', status: error.status },
+          'the AI endpoint refused structured output (json_schema); asking it in JSON mode from now on',
+        );
+      }
+      return await ask(prompt, 'json_object', signal);
+    }
+  }
+
   async function complete<S extends z.ZodType>(prompt: Prompt, schema: S, signal: AbortSignal): Promise<Generated<z.output<S>>> {
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     // The SDK adds an abort listener to the signal it is given on every attempt and never removes it; `signal` lives
@@ -41,38 +87,13 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
     try {
-      completion = await client.chat.completions.create(
-        {
-          model: options.model,
-          messages: [
-            { role: 'system', content: prompt.system },
-            { role: 'user', content: prompt.user },
-          ],
-          response_format: { type: 'json_object' },
-          max_tokens: options.maxOutputTokens,
-          temperature: 0.2,
-        },
-        { signal: call.signal },
-      );
+      completion = await askInMode(prompt, call.signal);
     } catch (error) {
       throw new ProviderError(describeFailure(OpenAISdk, error, options.apiKey));
     } finally {
       signal.removeEventListener('abort', stop);
     }
-    const content = completion.choices[0]?.message.content ?? '';
-    const reported = reportedUsage(completion.usage);
-    const usage = reported ?? { inputTokens: promptTokens(prompt), outputTokens: estimateTokens(content) };
-    const answered = { proposed: 0, dropped: [], usage, usageReported: reported !== undefined };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content);
-    } catch {
-      const cut = completion.choices[0]?.finish_reason === 'length' ? ' (it was cut off at the token limit)' : '';
-      return { ...answered, items: [], unusable: `The AI provider's answer is not JSON${cut}.` };
-    }
-    const list = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[prompt.listKey] : undefined;
-    if (!Array.isArray(list)) return { ...answered, items: [], unusable: `The AI provider's answer has no "${prompt.listKey}" list.` };
-    return { ...answered, ...checkItems(schema, list), proposed: list.length };
+    return readAnswer(completion, prompt, schema);
   }
 
   return {
@@ -82,6 +103,35 @@ export async function createOpenAiProvider(options: OpenAiProviderOptions): Prom
     brands: (request, signal) => complete(brandsPrompt(request), generatedBrand, signal),
     models: (request, signal) => complete(modelsPrompt(request), generatedModel, signal),
   };
+}
+
+/**
+ * The items of an answer, in either mode the same object wrapping the list (`{ [listKey]: [...] }`), or why there
+ * are none (not JSON, no list, the model declined).
+ */
+function readAnswer<S extends z.ZodType>(
+  completion: OpenAI.Chat.Completions.ChatCompletion,
+  prompt: Prompt,
+  schema: S,
+): Generated<z.output<S>> {
+  const content = completion.choices[0]?.message.content ?? '';
+  const reported = reportedUsage(completion.usage);
+  const usage = reported ?? { inputTokens: promptTokens(prompt), outputTokens: estimateTokens(content) };
+  const answered = { proposed: 0, dropped: [], usage, usageReported: reported !== undefined };
+  const declined = completion.choices[0]?.message.refusal;
+  if (!content && declined) {
+    return { ...answered, items: [], unusable: `The AI model declined to answer: ${clipText(storableText(declined), 300)}` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    const cut = completion.choices[0]?.finish_reason === 'length' ? ' (it was cut off at the token limit)' : '';
+    return { ...answered, items: [], unusable: `The AI provider's answer is not JSON${cut}.` };
+  }
+  const list = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)[prompt.listKey] : undefined;
+  if (!Array.isArray(list)) return { ...answered, items: [], unusable: `The AI provider's answer has no "${prompt.listKey}" list.` };
+  return { ...answered, ...checkItems(schema, list), proposed: list.length };
 }
 
 /** The usage the endpoint reported, when it reported one (an endpoint may leave `usage` out). */

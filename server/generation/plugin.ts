@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AiConfig, GenerationConfig } from '../config';
 import { createDemoProvider } from './demo-provider';
@@ -18,7 +19,7 @@ export interface GenerationPluginOptions {
   generation: GenerationConfig;
 }
 
-export async function createProvider(ai: AiConfig): Promise<GenerationProvider> {
+export async function createProvider(ai: AiConfig, log?: FastifyBaseLogger): Promise<GenerationProvider> {
   return ai.provider === 'openai'
     ? await createOpenAiProvider({
         apiKey: ai.apiKey,
@@ -26,6 +27,8 @@ export async function createProvider(ai: AiConfig): Promise<GenerationProvider> 
         model: ai.model,
         timeoutMs: ai.timeoutMs,
         maxOutputTokens: ai.maxOutputTokens,
+        structuredOutput: ai.structuredOutput,
+        log,
       })
     : createDemoProvider({ delayMs: ai.demoDelayMs, free: ai.free });
 }
@@ -38,13 +41,14 @@ export async function createProvider(ai: AiConfig): Promise<GenerationProvider> 
 export default fp<GenerationPluginOptions>(
   async (app, options) => {
     const holder = newLeaseHolder(app.db);
+    const log = app.log.child({ component: 'generation' });
     const deps = {
       db: app.db,
-      provider: await createProvider(options.ai),
+      provider: await createProvider(options.ai, log),
       notifier: app.notifier,
       maxOutputTokens: options.ai.maxOutputTokens,
       lease: { holder: holder.id, ms: options.generation.leaseMs },
-      log: app.log.child({ component: 'generation' }),
+      log,
     };
     const worker = new GenerationWorker(deps, options.generation, holder);
     app.decorate('generation', new GenerationService(deps, worker));

@@ -14,8 +14,11 @@ export interface Usage {
 }
 
 export type FakeAnswer =
-  /** A chat completion whose first choice's content is `content` (a string, sent as is); `usage: null` leaves `usage` out. */
-  | { kind: 'completion'; content: string | null; usage?: Usage | null; finishReason?: string }
+  /**
+   * A chat completion whose first choice's content is `content` (a string, sent as is); `usage: null` leaves `usage`
+   * out; `refusal` is the model's refusal to answer (structured output's `message.refusal`).
+   */
+  | { kind: 'completion'; content: string | null; usage?: Usage | null; finishReason?: string; refusal?: string | null }
   /** An error answer in the OpenAI shape `{ error: { message, type, code } }`. */
   | { kind: 'error'; status: number; message: string; headers?: Record<string, string> }
   /** Any status and body (a raw answer, for shapes the other kinds do not cover). */
@@ -78,7 +81,7 @@ export interface RecordedRequest {
 export interface ChatRequestBody {
   model: string;
   messages: { role: string; content: string }[];
-  response_format?: { type: string };
+  response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
   max_tokens?: number;
   temperature?: number;
 }
@@ -96,7 +99,12 @@ export interface FakeOpenAi {
   enqueue(...answers: FakeAnswer[]): void;
   /** The answer once the queue is empty (by default a 500 that says no answer was scripted). */
   always(answer: FakeAnswer): void;
-  /** Forgets requests, queued answers and the fallback. */
+  /**
+   * Refuses every request asking for a JSON schema (`response_format.type: 'json_schema'`) with OpenAI's 400 for a
+   * model without structured output, before the script is consulted, as an endpoint without it does.
+   */
+  refuseJsonSchema(refuse?: boolean): void;
+  /** Forgets requests, queued answers, the fallback and a refusal of JSON schemas. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -104,6 +112,19 @@ export interface FakeOpenAi {
 const unscripted: FakeAnswer = errorAnswer(500, 'The fake OpenAI server has no scripted answer for this request.');
 
 let completionCount = 0;
+
+/** OpenAI's answer to a JSON schema for a model without structured output. */
+const jsonSchemaRefusal = JSON.stringify({
+  error: {
+    message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+    type: 'invalid_request_error',
+    param: 'response_format',
+    code: null,
+  },
+});
+
+const asksJsonSchema = (body: unknown) =>
+  typeof body === 'object' && body !== null && (body as Partial<ChatRequestBody>).response_format?.type === 'json_schema';
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   if (res.destroyed || res.writableEnded) return;
@@ -127,7 +148,7 @@ function answer(res: ServerResponse, scripted: FakeAnswer, model: string): void 
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: scripted.content, refusal: null },
+              message: { role: 'assistant', content: scripted.content, refusal: scripted.refusal ?? null },
               logprobs: null,
               finish_reason: scripted.finishReason ?? 'stop',
             },
@@ -169,6 +190,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: RecordedRequest[] = [];
   let queue: FakeAnswer[] = [];
   let fallback: FakeAnswer = unscripted;
+  let schemaRefused = false;
   let open = 0;
   let mostAtOnce = 0;
 
@@ -191,6 +213,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         send(res, 404, JSON.stringify({ error: { message: `No route ${req.method} ${req.url}`, type: 'invalid_request_error' } }));
         return;
       }
+      if (schemaRefused && asksJsonSchema(body)) {
+        send(res, 400, jsonSchemaRefusal);
+        return;
+      }
       const model = typeof body === 'object' && body !== null && 'model' in body ? String((body as { model: unknown }).model) : '';
       answer(res, queue.shift() ?? fallback, model);
     });
@@ -209,7 +235,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     always: (scripted) => {
       fallback = scripted;
     },
+    refuseJsonSchema: (refuse = true) => {
+      schemaRefused = refuse;
+    },
     reset: () => {
+      schemaRefused = false;
       requests.length = 0;
       mostAtOnce = open;
       queue = [];
