@@ -2,13 +2,12 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerationHistoryEntry } from '../../contract/history';
 import { statusNames } from '../../contract/statuses';
-import type { AiConfig } from '../config';
 import { brandExclusions, brands, equipmentExclusions, equipments, events, generationRuns } from '../db/schema';
 import type { TestApp } from '../test/app';
-import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
+import type { CatalogueCall, DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
-import { changeBalance } from '../tokens/ledger';
-import { listAnswer, startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
+import { listAnswer, type FakeOpenAi } from './test-support/fake-openai';
+import { fakeOpenAiCatalogueApp } from './test-support/fake-openai-app';
 import { finishedRun } from './test-support/queries';
 
 /**
@@ -19,10 +18,6 @@ import { finishedRun } from './test-support/queries';
 
 const engines = await availableEngines();
 
-function openAiConfig(fake: FakeOpenAi): AiConfig {
-  return { provider: 'openai', baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000, maxOutputTokens: 4000 };
-}
-
 describe.each(engines)('duplicate names skipped on %s', (engine) => {
   let fake: FakeOpenAi;
   let t: TestApp;
@@ -32,18 +27,7 @@ describe.each(engines)('duplicate names skipped on %s', (engine) => {
   const db = () => t.database.db;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    ({ t, call, ids, userId } = await catalogueApp(engine, {
-      ai: openAiConfig(fake),
-      generation: { concurrency: 1, pollMs: 100, leaseMs: 30_000 },
-    }));
-    await changeBalance(db(), {
-      userId,
-      delta: 100_000,
-      reason: 'adjustment',
-      reference: `duplicates-${userId}`,
-      description: 'Balance adjustment',
-    });
+    ({ fake, t, call, ids, userId } = await fakeOpenAiCatalogueApp(engine, 'duplicates'));
   });
   afterAll(async () => {
     await t?.close();

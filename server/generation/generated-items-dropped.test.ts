@@ -2,13 +2,12 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerationHistoryEntry } from '../../contract/history';
 import { statusNames } from '../../contract/statuses';
-import type { AiConfig } from '../config';
 import { brandInformations, brands, equipments, events, generationRuns } from '../db/schema';
 import type { TestApp } from '../test/app';
-import { catalogueApp, type CatalogueCall, type DemoIds } from '../test/catalogue';
+import type { CatalogueCall, DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
-import { changeBalance } from '../tokens/ledger';
-import { listAnswer, startFakeOpenAi, type FakeOpenAi } from './test-support/fake-openai';
+import { listAnswer, type FakeOpenAi } from './test-support/fake-openai';
+import { fakeOpenAiCatalogueApp } from './test-support/fake-openai-app';
 import { finishedRun } from './test-support/queries';
 
 /**
@@ -19,31 +18,15 @@ import { finishedRun } from './test-support/queries';
 
 const engines = await availableEngines();
 
-function openAiConfig(fake: FakeOpenAi): AiConfig {
-  return { provider: 'openai', baseUrl: fake.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 2000, maxOutputTokens: 4000 };
-}
-
 describe.each(engines)('generated items dropped one by one on %s', (engine) => {
   let fake: FakeOpenAi;
   let t: TestApp;
   let call: CatalogueCall;
   let ids: DemoIds;
-  let userId: number;
   const db = () => t.database.db;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi();
-    ({ t, call, ids, userId } = await catalogueApp(engine, {
-      ai: openAiConfig(fake),
-      generation: { concurrency: 1, pollMs: 100, leaseMs: 30_000 },
-    }));
-    await changeBalance(db(), {
-      userId,
-      delta: 100_000,
-      reason: 'adjustment',
-      reference: `dropped-${userId}`,
-      description: 'Balance adjustment',
-    });
+    ({ fake, t, call, ids } = await fakeOpenAiCatalogueApp(engine, 'dropped'));
   });
   afterAll(async () => {
     await t?.close();
