@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Run } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
 import { useToastStore } from '../ui/toast-store';
-import { awaitRunEnd, awaitRunEnds, runEndText, runsEndText, tellRunEnd } from './run-ends';
+import { awaitRunEnds, runEndText, runsEndText, tellRunEnd } from './run-ends';
 
 const run = (patch: Partial<Run>): Run => ({
   id: 1,
@@ -60,7 +60,7 @@ describe('a run end, in words', () => {
 describe('tellRunEnd', () => {
   it('tells the end of an awaited run once, closing the toast of its start', () => {
     useToastStore.getState().push('success', 'Generating brands for Bulldozers.');
-    awaitRunEnd({ type: 'Brands', subcategoryId: 11 });
+    awaitRunEnds([1]);
     tellRunEnd({ run: run({ finished_at: null, status: statusNames.inProgress }) });
     expect(shown()).toEqual(['success: Generating brands for Bulldozers.']);
     tellRunEnd({ run: run({}) });

@@ -5,18 +5,14 @@ import { toast } from '../ui/toast';
 
 /**
  * The ends of the runs this browser queued and is waiting for, told as one toast when their `runchanged` events say
- * they ended (docs/product.md#generation, "Run ends"): the header's Regenerate of a subcategory's brands (followed
- * by its target), and Generate Equipments for ticked brands or for all matching (followed by the `run_ids` of its
- * answer, docs/decisions/0014-generate-for-all-matching.md). The runs of one call are told together once the last
+ * they ended (docs/product.md#generation, "Run ends"): the header's Regenerate of a subcategory's brands, Generate
+ * Equipments for ticked brands or for all matching, Generate Items, each followed by the `run_ids` of its answer
+ * (docs/decisions/0014-generate-for-all-matching.md). The runs of one call are told together once the last
  * has ended: one run in its own words ("Generated 6 new models for Yamaha."), several in one summary ("Generated 33
  * new models for 11 brands of Mixing Consoles."), not a toast a brand. The toast of the end closes the start's (a
  * toast tells the latest outcome only). A run told elsewhere (events and a brand's models in the Brands dialog
  * answer while the request waits) is never awaited here, so never told twice.
  */
-
-export type AwaitedTarget = { type: 'Brands'; subcategoryId: number } | { type: 'Equipments'; brandId: number };
-
-const awaited = new Set<string>();
 
 /** The runs of one call still running, and those that ended. */
 interface Batch {
@@ -31,19 +27,6 @@ const batches = new Set<Batch>();
  * `generateAllMatchingLimit` runs.
  */
 const recentEnds = new Map<number, Run>();
-
-const keyOf = (target: AwaitedTarget) => (target.type === 'Brands' ? `Brands:${target.subcategoryId}` : `Equipments:${target.brandId}`);
-
-function targetOf(run: Run): AwaitedTarget | undefined {
-  if (run.type === 'Brands' && run.subcategory) return { type: 'Brands', subcategoryId: run.subcategory.id };
-  if (run.type === 'Equipments' && run.brand) return { type: 'Equipments', brandId: run.brand.id };
-  return undefined;
-}
-
-/** Wait for the next end of a run of `target` (its start was just answered). */
-export function awaitRunEnd(target: AwaitedTarget): void {
-  awaited.add(keyOf(target));
-}
 
 /** Wait for the ends of the runs one call queued (its answer's `run_ids`), to tell them in one toast. */
 export function awaitRunEnds(runIds: readonly number[]): void {
@@ -140,7 +123,4 @@ export function tellRunEnd(payload: unknown): void {
     batches.delete(batch);
     return tell(runsEndText(batch.ended));
   }
-  const target = targetOf(run);
-  if (!target || !awaited.delete(keyOf(target))) return;
-  tell(runEndText(run));
 }

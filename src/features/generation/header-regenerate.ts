@@ -1,7 +1,7 @@
 import { generateBrandsFailedText, useGenerateBrands } from '../../api/brands';
 import { generateEventsFailedText, useGenerateEvents } from '../../api/events';
 import { errorMessage } from '../../api/http';
-import { awaitRunEnd } from '../../realtime/run-ends';
+import { awaitRunEnds } from '../../realtime/run-ends';
 import { toast } from '../../ui/toast';
 import { useSpend } from './use-spend';
 
@@ -42,7 +42,7 @@ export function useHeaderRegenerate(): { regenerate: (target: RegenerateTarget) 
           if (!answer.success) return toast.error(answer.message);
           toast.success(answer.message);
           // Queued: its end is told when it comes (docs/product.md#generation).
-          awaitRunEnd({ type: 'Brands', subcategoryId: target.subcategory.id });
+          awaitRunEnds(answer.run_ids);
         },
         onError: (error) => toast.error(errorMessage(error, generateBrandsFailedText)),
       }),
