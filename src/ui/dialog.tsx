@@ -8,8 +8,9 @@ import { focusKeepingPlace, placeOf } from './focus-place';
  * Focus back to what opened a dialog (docs/product.md#keyboard-focus-and-feedback): radix returns it to its own Trigger only, and most of our dialogs
  * open from a state change (a row's icon, a menu item, a hook). The element focused when the dialog opened is kept
  * and focused again on close, unless `returnFocusTo` names a target (an opener that is gone by then, e.g. a menu
- * item). When the opener left the page meanwhile (its row was removed or moved by the dialog's action), the focus goes
- * to the grid it was in, at the row that took its place.
+ * item). When the opener left the page, before the close or after it (its item removed or moved by the dialog's
+ * action), the focus goes to what took its place: the list item at its index, else the grid's row
+ * (`returnFocusToGrid`).
  */
 function useFocusOpenerOnClose(returnFocusTo: RefObject<HTMLElement | null> | undefined) {
   const opener = useRef<HTMLElement | null>(null);
@@ -29,10 +30,13 @@ function useFocusOpenerOnClose(returnFocusTo: RefObject<HTMLElement | null> | un
       remembered.current = null;
       if (!target) return;
       event.preventDefault();
-      if (target.isConnected && focusKeepingPlace(target, place)) return;
-      const near = place();
-      if (near) near.focus();
-      else returnFocusToGrid();
+      const refocus = () => {
+        const near = place();
+        if (near) near.focus();
+        else returnFocusToGrid();
+      };
+      if (target.isConnected && focusKeepingPlace(target, refocus)) return;
+      refocus();
     },
   };
 }

@@ -1,16 +1,17 @@
 /**
  * Where the focus goes when what held it leaves the page (docs/product.md#keyboard-focus-and-feedback): an action that
- * removes or moves its own item (a subcategory moved to another category, a row removed) gives the focus to the item
- * that took its place in the same list, at the same control, or to the last item when it was the last.
+ * removes or moves its own list item (a subcategory moved to another category) gives the focus to the item that took
+ * its place in the same list, at the same control, or to the last item when it was the last. A grid's rows have the
+ * grid's own rule (src/ui/data-table/use-grid-keyboard.ts), which knows their cells.
  */
 
 const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const focusablesOf = (element: Element) => Array.from(element.querySelectorAll<HTMLElement>(focusableSelector));
 
-/** Remembers the element's place in its list item (an `li` or a table row); the returned function finds it again. */
+/** Remembers the element's place in its list item (an `li`); the returned function finds it again. */
 export function placeOf(element: HTMLElement): () => HTMLElement | null {
-  const item = element.closest('li, tr');
+  const item = element.closest('li');
   const list = item?.parentElement;
   if (!item || !list) return () => null;
   const index = Array.from(list.children).indexOf(item);
@@ -30,16 +31,16 @@ export function placeOf(element: HTMLElement): () => HTMLElement | null {
 
 /**
  * Focuses `target`, and should it leave the page while it still has the focus (its item removed a moment later, when
- * the change that removes it arrives), its place instead.
+ * the change that removes it arrives), calls `refocus` to put the focus where the target was.
  */
-export function focusKeepingPlace(target: HTMLElement, place: () => HTMLElement | null = placeOf(target)): boolean {
+export function focusKeepingPlace(target: HTMLElement, refocus: () => void): boolean {
   target.focus();
   // A disabled button (its action under way) takes no focus.
   if (document.activeElement !== target) return false;
   const observer = new MutationObserver(() => {
     if (target.isConnected) return;
     stop();
-    if (document.activeElement === document.body || document.activeElement === null) place()?.focus();
+    if (document.activeElement === document.body || document.activeElement === null) refocus();
   });
   const onFocusOut = (event: FocusEvent) => {
     // Focus moved on to something else: nothing to keep. (A removal moves it nowhere.)
