@@ -1,13 +1,12 @@
 import { DropdownMenu } from 'radix-ui';
 import type { Column, RowData } from '@tanstack/react-table';
-import { useRef } from 'react';
 import { buttonClass } from '../button';
 import { MenuContent, MenuLabel, MenuSeparator } from '../menu';
 import type { DataTableFeatures } from './features';
 import type { DataTable } from './use-data-table';
 import { columnLabel } from './labels';
 import { moveColumn } from './layout';
-import { gridSpaceOf, useGridBoxWidth } from './scope-columns';
+import { gridSpaceOf } from './scope-columns';
 
 const keepOpen = (event: Event) => event.preventDefault();
 
@@ -76,26 +75,14 @@ function ColumnRow<TData extends RowData>({
   );
 }
 
-/** "Reset columns": the grid's designed order, columns and widths (`useDataTable`'s own reset, which stores none). */
-function resetColumns<TData extends RowData>(table: DataTable<TData>) {
-  const space = gridSpaceOf(table);
-  if (space) return space.reset();
-  // Widths first: a change of widths is stored after a pause, the others (the last one here) at once.
-  table.resetColumnSizing(true);
-  table.resetColumnOrder(true);
-  table.resetColumnVisibility(true);
-}
-
 /**
  * The "Columns" menu (radix DropdownMenu: keyboard reachable): per column a checkbox to show or hide it (where it
  * may be hidden) and, for the columns between the pinned edges, Move left / Move right; then "Reset columns", which
  * brings back the grid's designed order, columns and widths. The menu stays open while columns are changed.
- * It also tells the table how wide the grid's box is: columns that repeat the page's scope wait here when the box is
- * short of space (docs/decisions/0023-scope-columns-yield-to-decision-columns.md).
+ * Columns that repeat the page's scope wait here when the grid's box is short of space
+ * (docs/decisions/0023-scope-columns-yield-to-decision-columns.md).
  */
 export function ColumnMenu<TData extends RowData>({ table }: { table: DataTable<TData> }) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  useGridBoxWidth(table, trigger);
   const columns = table.getAllLeafColumns();
   const movable = (id: string) => table.getColumn(id)?.getIsPinned() === false;
   const listed = columns.filter((column) => column.getCanHide() || movable(column.id));
@@ -106,7 +93,7 @@ export function ColumnMenu<TData extends RowData>({ table }: { table: DataTable<
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger ref={trigger} className={buttonClass({ variant: 'secondary', className: 'data-table__columns-button' })}>
+      <DropdownMenu.Trigger className={buttonClass({ variant: 'secondary', className: 'data-table__columns-button' })}>
         Columns <span aria-hidden="true">▾</span>
       </DropdownMenu.Trigger>
       <MenuContent align="end" className="menu--scroll">
@@ -115,7 +102,7 @@ export function ColumnMenu<TData extends RowData>({ table }: { table: DataTable<
           <ColumnRow key={column.id} column={column} index={center.indexOf(column.id)} count={center.length} move={move} />
         ))}
         <MenuSeparator />
-        <DropdownMenu.Item className="menu__item" onSelect={() => resetColumns(table)}>
+        <DropdownMenu.Item className="menu__item" onSelect={() => gridSpaceOf(table)?.reset()}>
           Reset columns
         </DropdownMenu.Item>
       </MenuContent>

@@ -1,4 +1,3 @@
-import { useLayoutEffect, type RefObject } from 'react';
 import type { GridColumnSetting } from '../../../contract/grid-settings';
 import { layoutOf, settingsOf, type ColumnLayout } from './layout';
 
@@ -76,21 +75,4 @@ export function registerGridSpace(table: object, space: GridSpace) {
 
 export function gridSpaceOf(table: object): GridSpace | undefined {
   return spaces.get(table);
-}
-
-/**
- * Tells the table the width of its scroll box, found from an element of its toolbar (`inside`), at once (before the
- * first paint: a yielding column never flashes) and whenever it changes.
- */
-export function useGridBoxWidth(table: object, inside: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
-    const space = gridSpaceOf(table);
-    const box = inside.current?.closest('.data-table')?.querySelector<HTMLElement>('.data-table__scroll');
-    if (!space || !box) return;
-    const report = () => space.setBoxWidth(Math.round(box.clientWidth));
-    report();
-    const observer = new ResizeObserver(report);
-    observer.observe(box);
-    return () => observer.disconnect();
-  }, [table, inside]);
 }

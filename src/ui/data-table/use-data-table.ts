@@ -235,7 +235,7 @@ export function useDataTable<TData extends RowData>({
       ...state,
     },
   });
-  // The box's width comes from the grid's toolbar (`useGridBoxWidth`), Reset from its Columns menu.
+  // The box's width comes from its scroll box (`useScrollBox`), Reset from its Columns menu.
   registerGridSpace(table, { setBoxWidth, reset });
   return table;
 }
