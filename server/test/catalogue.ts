@@ -33,14 +33,19 @@ export async function slowRunsCatalogueApp(engine: Engine, reference: string) {
     ai: { provider: 'demo', demoDelayMs: 60_000, maxOutputTokens: 4000 },
     generation: { concurrency: 1, pollMs: 50, leaseMs: 30_000 },
   });
+  await creditOperator(app, 499_000, reference);
+  return app;
+}
+
+/** Adds `delta` tokens to the app's operator, as an adjustment of the ledger (`reference` made unique by the operator). */
+export async function creditOperator(app: { t: TestApp; userId: number }, delta: number, reference: string): Promise<void> {
   await changeBalance(app.t.database.db, {
     userId: app.userId,
-    delta: 499_000,
+    delta,
     reason: 'adjustment',
     reference: `${reference}-${app.userId}`,
     description: 'Balance adjustment',
   });
-  return app;
 }
 
 /** Tables whose rows a request may touch without changing anything the operator sees. */

@@ -1,7 +1,6 @@
 import type { AiConfig } from '../../config';
-import { catalogueApp } from '../../test/catalogue';
+import { catalogueApp, creditOperator } from '../../test/catalogue';
 import type { Engine } from '../../test/databases';
-import { changeBalance } from '../../tokens/ledger';
 import { startFakeOpenAi, type FakeOpenAi } from './fake-openai';
 
 export function fakeOpenAiConfig(fake: FakeOpenAi): AiConfig {
@@ -18,12 +17,6 @@ export async function fakeOpenAiCatalogueApp(engine: Engine, reference: string) 
     ai: fakeOpenAiConfig(fake),
     generation: { concurrency: 1, pollMs: 100, leaseMs: 30_000 },
   });
-  await changeBalance(app.t.database.db, {
-    userId: app.userId,
-    delta: 100_000,
-    reason: 'adjustment',
-    reference: `${reference}-${app.userId}`,
-    description: 'Balance adjustment',
-  });
+  await creditOperator(app, 100_000, reference);
   return { ...app, fake };
 }
