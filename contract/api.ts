@@ -19,6 +19,7 @@ import { overviewApi } from './overview';
 import { paymentMethodsApi } from './payment-methods';
 import { preferencesApi } from './preferences';
 import { pusherApi } from './pusher-api';
+import { reviewApi } from './review';
 import { runsApi } from './runs';
 import { savedViewsApi } from './saved-views';
 import { statusesApi } from './statuses';
@@ -48,6 +49,7 @@ export const api = {
   paymentMethods: paymentMethodsApi,
   preferences: preferencesApi,
   pusher: pusherApi,
+  review: reviewApi,
   runs: runsApi,
   savedViews: savedViewsApi,
   statuses: statusesApi,

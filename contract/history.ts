@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogueText, listOrWrapped } from './text';
 import { endpoint } from './endpoint';
 import { idField } from './ids';
+import { runFigures } from './review';
 import { runOutcomeFields } from './runs';
 
 /** One generation run with its token cost: the entries of every history call, newest first. */
@@ -26,6 +27,10 @@ export const generationHistoryEntry = z.object({
   items_dropped: runOutcomeFields.items_dropped.optional(),
   dropped_reasons: runOutcomeFields.dropped_reasons.optional(),
   charge_basis: runOutcomeFields.charge_basis.optional(),
+  /** What the run gave, with its items accepted and rejected so far (extension: contract/review.ts). */
+  figures: runFigures.optional(),
+  provider_model: z.string().nullable().optional(),
+  prompt_version: z.string().nullable().optional(),
   status: z.string(),
   /** HTML: sanitise before rendering. */
   message: z.string().nullable(),

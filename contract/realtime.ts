@@ -10,6 +10,8 @@ export const channels = {
   brand: 'private-brand',
   equipments: 'private-equipments',
   events: 'private-events',
+  /** The review queue's changes (docs/decisions/0025-review-of-generated-items.md). */
+  review: 'private-review',
 } as const;
 
 /** The channels every signed-in operator joins (besides their own user channel). */
@@ -20,6 +22,7 @@ export const sharedChannels = [
   channels.brand,
   channels.equipments,
   channels.events,
+  channels.review,
 ] as const;
 
 export const realtimeEvents = {
@@ -32,6 +35,8 @@ export const realtimeEvents = {
   updateEvents: 'updateevents',
   /** Extension (docs/decisions/0008-money-and-runs-in-sight.md), on the operator's own channel: one of their runs changed (its payload: contract/runs.ts). */
   runChanged: 'runchanged',
+  /** Extension, on the review channel: items were decided or a run added unreviewed ones (contract/review.ts). */
+  reviewChanged: 'reviewchanged',
 } as const;
 export type RealtimeEventName = (typeof realtimeEvents)[keyof typeof realtimeEvents];
 

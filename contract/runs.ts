@@ -5,6 +5,7 @@ import { idField, idParams } from './ids';
 import { realtimeEvents } from './realtime';
 import { runStatusFilters, runTypes } from './run-filters';
 import { statusNames } from './status-names';
+import { runFigures } from './review';
 import { pageLimit, pageOffset } from './text';
 
 /**
@@ -91,6 +92,11 @@ export const run = z.object({
   retry_of: z.number().int().nullable(),
   /** The run that retried this one: a run is retried once (then the runs centre links to its retry). */
   retried_by: z.number().int().nullable(),
+  /** The AI model the run asked and the version of the prompts it sent (null for a run made before they were kept). */
+  provider_model: z.string().nullable(),
+  prompt_version: z.string().nullable(),
+  /** What the run gave, with its items accepted and rejected so far (contract/review.ts). */
+  figures: runFigures,
 });
 export type Run = z.infer<typeof run>;
 

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   primaryKey,
   serial,
   text,
@@ -17,6 +18,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { RejectReason, ReviewState } from '../../contract/review';
 
 /**
  * A count of tokens: 64-bit in the database, a JavaScript number (a safe integer) in the code
@@ -26,6 +28,34 @@ const tokenAmount = (name: string) => bigint(name, { mode: 'number' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+
+/**
+ * The provenance and review columns every brand, model and event has (migration 0018): the run that made it (null
+ * for a row made by hand or seeded), its review state (accepted unless a run made it), a rejection's reason, comment
+ * and the row it repeats, the row a trigram match found it close to when stored, and who decided when.
+ */
+const reviewColumns = () => ({
+  runId: integer('run_id').references((): AnyPgColumn => generationRuns.id, { onDelete: 'set null' }),
+  reviewState: varchar('review_state', { length: 16 }).$type<ReviewState>().notNull().default('accepted'),
+  reviewReason: varchar('review_reason', { length: 16 }).$type<RejectReason>(),
+  reviewComment: text('review_comment'),
+  duplicateOf: integer('duplicate_of'),
+  likelyDuplicateOf: integer('likely_duplicate_of'),
+  likelyDuplicateScore: real('likely_duplicate_score'),
+  reviewedBy: integer('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** The review's indexes of a table with `reviewColumns`: the queue's, a run's figures', a reviewer's day's. */
+function reviewIndexes(table: string, t: { id: AnyPgColumn; runId: AnyPgColumn; reviewState: AnyPgColumn; reviewedBy: AnyPgColumn; reviewedAt: AnyPgColumn }) {
+  return [
+    check(`${table}_review_state_check`, sql`${t.reviewState} in ('unreviewed', 'accepted', 'rejected')`),
+    index(`${table}_unreviewed_idx`).on(t.runId, t.id).where(sql`${t.reviewState} = 'unreviewed'`),
+    index(`${table}_run_idx`).on(t.runId, t.reviewState).where(sql`${t.runId} is not null`),
+    index(`${table}_reviewed_idx`).on(t.reviewedBy, t.reviewedAt).where(sql`${t.reviewedAt} is not null`),
+  ];
+}
 
 export const users = pgTable(
   'users',
@@ -114,10 +144,12 @@ export const brands = pgTable(
     socials: text('socials'),
     /** Maintained by a trigger on equipments (migration 0002): the brand's model count, sortable. */
     equipmentsCount: integer('equipments_count').notNull().default(0),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...reviewIndexes('brands', t),
     index('brands_subcategory_name_idx').on(t.subcategoryId, t.name, t.id),
     index('brands_subcategory_created_idx').on(t.subcategoryId, t.createdAt),
     index('brands_subcategory_equipments_count_idx').on(t.subcategoryId, t.equipmentsCount, t.id),
@@ -164,10 +196,13 @@ export const equipments = pgTable(
     isBrandStillManufactured: boolean('is_brand_still_manufactured').notNull().default(true),
     seoTitle: varchar('seo_title', { length: 255 }),
     seoDescription: text('seo_description'),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    ...reviewIndexes('equipments', t),
+    index('equipments_model_trgm_idx').using('gin', t.model.op('gin_trgm_ops')),
     index('equipments_subcategory_idx').on(t.subcategoryId, t.brand, t.model, t.id),
     index('equipments_brand_model_idx').on(t.brandId, t.model),
     index('equipments_category_idx').on(t.categoryId),
@@ -190,10 +225,15 @@ export const events = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     seoTitle: varchar('seo_title', { length: 255 }),
     seoDescription: text('seo_description'),
+    ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('events_category_start_idx').on(t.categoryId, t.startDate)],
+  (t) => [
+    ...reviewIndexes('events', t),
+    index('events_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('events_category_start_idx').on(t.categoryId, t.startDate),
+  ],
 );
 
 /**
@@ -271,6 +311,12 @@ export const generationRuns = pgTable(
     chargeBasis: varchar('charge_basis', { length: 16 }).$type<'reported' | 'counted' | 'free' | 'none'>(),
     /** The run this one retries (POST /api/runs/{id}/retry): a run is retried once. */
     retryOf: integer('retry_of').references((): AnyPgColumn => generationRuns.id, { onDelete: 'set null' }),
+    /** The AI model the run asked (its provider's label) and the version of the prompts it sent (prompts.ts). */
+    providerModel: varchar('provider_model', { length: 255 }),
+    promptVersion: varchar('prompt_version', { length: 32 }),
+    /** Of `items_known`: another spelling of a name there (normal form), and a name rejected before. */
+    itemsDuplicates: integer('items_duplicates').notNull().default(0),
+    itemsRejectedBefore: integer('items_rejected_before').notNull().default(0),
   },
   (t) => [
     // One unfinished run a target: a second generate of the same target is refused (409), whichever process takes it.
@@ -350,6 +396,32 @@ export const exclusionChangeRows = pgTable(
     primaryKey({ columns: [t.changeId, t.kind, t.targetId] }),
     // "Changed since?": the later changes of one brand or model.
     index('exclusion_change_rows_target_idx').on(t.kind, t.targetId, t.changeId),
+  ],
+);
+
+/**
+ * A review decision's rows in the journal of exclusion changes (docs/decisions/0025-review-of-generated-items.md): the
+ * state the decision left each item in and the review it had before, so that an undo puts it back.
+ */
+export const reviewChangeRows = pgTable(
+  'review_change_rows',
+  {
+    changeId: integer('change_id')
+      .notNull()
+      .references(() => exclusionChanges.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'brand' | 'equipment' | 'event'>(),
+    targetId: integer('target_id').notNull(),
+    state: varchar('state', { length: 16 }).notNull().$type<ReviewState>(),
+    previousState: varchar('previous_state', { length: 16 }).notNull().$type<ReviewState>(),
+    previousReason: varchar('previous_reason', { length: 16 }).$type<RejectReason>(),
+    previousComment: text('previous_comment'),
+    previousDuplicateOf: integer('previous_duplicate_of'),
+    previousReviewedBy: integer('previous_reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    previousReviewedAt: timestamp('previous_reviewed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ name: 'review_change_rows_pk', columns: [t.changeId, t.kind, t.targetId] }),
+    index('review_change_rows_target_idx').on(t.kind, t.targetId, t.changeId),
   ],
 );
 
