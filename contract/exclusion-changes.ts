@@ -53,6 +53,17 @@ export const undoMessages = {
     if (skipped === 0) return done;
     return `${done} ${plural(skipped, `other ${change.noun.one} was`, `other ${change.noun.many} were`)} left as ${skipped === 1 ? 'it is' : 'they are'}: changed since, or deleted.`;
   },
+  /** The undo of a review decision (contract/review.ts): its results go back to the review queue. */
+  reviewDone(change: { label: string; rows: number }, restored: number, skipped: number): string {
+    if (restored === 0) {
+      return change.rows === 1
+        ? `Nothing was undone: ${change.label} was reviewed again since (or was deleted), so it was left as it is.`
+        : `Nothing was undone: all ${plural(change.rows, 'result', 'results')} were reviewed again since (or were deleted), so they were left as they are.`;
+    }
+    const done = `Undone: ${change.rows === 1 ? change.label : plural(restored, 'result', 'results')} back in the review queue.`;
+    if (skipped === 0) return done;
+    return `${done} ${plural(skipped, 'other result was', 'other results were')} left as ${skipped === 1 ? 'it is' : 'they are'}: reviewed again since, or deleted.`;
+  },
 } as const;
 
 export const exclusionChangesApi = {
@@ -64,6 +75,6 @@ export const exclusionChangesApi = {
     params: idParams,
     answer: undoAnswer,
     otherAnswers: { 409: errorAnswer },
-    announces: [realtimeEvents.updateBrand, realtimeEvents.statusesChanged],
+    announces: [realtimeEvents.updateBrand, realtimeEvents.statusesChanged, realtimeEvents.updateEvents, realtimeEvents.reviewChanged],
   }),
 } as const;

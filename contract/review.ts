@@ -22,7 +22,7 @@ export const rejectReasons = ['duplicate', 'wrong_category', 'not_real', 'other'
 export type RejectReason = (typeof rejectReasons)[number];
 
 export const rejectReasonLabels: Record<RejectReason, string> = {
-  duplicate: 'Duplicate of another item',
+  duplicate: 'Duplicate of another result',
   wrong_category: 'Wrong category',
   not_real: 'Not real',
   other: 'Other',
@@ -53,7 +53,6 @@ export const reviewFilter = z.enum(reviewStates).optional();
 
 /** A stored item close to one already there: the other item and their trigram similarity (0 to 1). */
 export const likelyDuplicate = z.object({ id: z.number().int(), name: z.string(), score: z.number() });
-export type LikelyDuplicate = z.infer<typeof likelyDuplicate>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
@@ -114,7 +113,6 @@ export const reviewQueueFilter = z.strictObject({
   run_id: idField.optional(),
   q: searchQuery,
 });
-export type ReviewQueueFilter = z.input<typeof reviewQueueFilter>;
 
 /**
  * GET /api/review/items: a page of the queue, oldest run first (its items in the order stored) or by duplicate score
@@ -150,20 +148,22 @@ export const reviewPickLimit = 1_000;
 const pickedItems = z.strictObject({
   items: z
     .array(z.strictObject({ kind: z.enum(reviewKinds), id: idField }))
-    .min(1, 'Select at least one item.')
-    .max(reviewPickLimit, `Select at most ${reviewPickLimit.toLocaleString('en-US')} items by hand, or decide all that match the filter.`),
+    .min(1, 'Select at least one result.')
+    .max(
+      reviewPickLimit,
+      `Select at most ${reviewPickLimit.toLocaleString('en-US')} results by hand, or decide all that match the filter.`,
+    ),
 });
 
 /** Which items a decision is about: picked by hand, or every unreviewed item matching the queue's filter. */
 export const reviewSelection = z.union([pickedItems, z.strictObject({ filter: reviewQueueFilter })]);
-export type ReviewSelection = z.input<typeof reviewSelection>;
 
 export const reviewMessages = {
-  reasonRequired: 'Choose why the item is rejected.',
+  reasonRequired: 'Choose why the result is rejected.',
   commentRequired: 'Say why in a comment when the reason is "Other".',
-  duplicateOfRequired: 'Name the item this one repeats.',
-  nothingToDecide: 'These items were already reviewed.',
-  itemNotFound: 'Item not found.',
+  duplicateOfRequired: 'Name the result this one repeats.',
+  nothingToDecide: 'These results were already reviewed.',
+  itemNotFound: 'Result not found.',
 } as const;
 
 /**
@@ -181,7 +181,8 @@ export const reviewDecisionBody = z
   .superRefine((body, context) => {
     if (body.decision === 'accept') return;
     if (body.reason === undefined) context.addIssue({ code: 'custom', path: ['reason'], message: reviewMessages.reasonRequired });
-    if (body.reason === 'other' && !body.comment) context.addIssue({ code: 'custom', path: ['comment'], message: reviewMessages.commentRequired });
+    if (body.reason === 'other' && !body.comment)
+      context.addIssue({ code: 'custom', path: ['comment'], message: reviewMessages.commentRequired });
     if (body.reason === 'duplicate' && body.duplicate_of === undefined)
       context.addIssue({ code: 'custom', path: ['duplicate_of'], message: reviewMessages.duplicateOfRequired });
   });

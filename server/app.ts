@@ -39,6 +39,7 @@ import generationRoutes from './routes/generation';
 import preferenceRoutes from './routes/preferences';
 import gridSettingRoutes from './routes/grid-settings';
 import savedViewRoutes from './routes/saved-views';
+import reviewRoutes from './routes/review';
 import runRoutes from './routes/runs';
 import transactionRoutes from './routes/transactions';
 import gridExportRoutes from './routes/grid-exports';
@@ -113,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}) {
     tokenRoutes,
     transactionRoutes,
     runRoutes,
+    reviewRoutes,
     generationRoutes,
     preferenceRoutes,
     gridSettingRoutes,

@@ -4,6 +4,8 @@ import type { Database, Transaction } from '../db/client';
 import { brandExclusions, brands, equipmentExclusions, equipments, exclusionChangeRows, exclusionChanges } from '../db/schema';
 import { ConflictError, NotFoundError } from '../domain-errors';
 import { equipmentsChanged, type Notifier } from '../notify/notifier';
+import { announceReviewRows } from '../review/decision-events';
+import { restoreReviewRows, type ReviewRestored } from '../review/review-undo';
 import { announceBrandExclusions } from './brand-exclusion-events';
 import { insertExclusions } from './exclusion-rows';
 
@@ -12,7 +14,8 @@ import { insertExclusions } from './exclusion-rows';
  * put back as it was before (an exclusion deleted again, or a removed exclusion inserted again with its author and
  * time), then the change is marked undone. A row is left as it is, and counted as skipped, when it no longer stands
  * as the change left it: a later change that still stands touched it, its state differs (changed outside the
- * journal), or it was deleted. Only the operator who made the change may undo it, within the undo window.
+ * journal), or it was deleted. Only the operator who made the change may undo it, within the undo window. A review
+ * decision's change also puts its items' reviews back (docs/decisions/0025-review-of-generated-items.md).
  */
 
 type Kind = 'brand' | 'equipment';
@@ -144,14 +147,16 @@ export async function undoExclusionChange(
       .where(eq(exclusionChangeRows.changeId, change.id));
     const brandRows = await restore(tx, 'brand', await restorableRows(tx, change.id, 'brand'));
     const equipmentRows = await restore(tx, 'equipment', await restorableRows(tx, change.id, 'equipment'));
+    const review = await restoreReviewRows(tx, change.id);
     await tx
       .update(exclusionChanges)
       .set({ undoneAt: sql`now()` })
       .where(and(eq(exclusionChanges.id, change.id), isNull(exclusionChanges.undoneAt)));
-    return { change, counted, brandRows, equipmentRows };
+    return { change, counted, brandRows, equipmentRows, review };
   });
 
-  const { change, counted, brandRows, equipmentRows } = outcome;
+  const { change, counted, brandRows, equipmentRows, review } = outcome;
+  if (review.rows > 0) return reviewUndone(db, notifier, { label: change.label, review, brandRows, equipmentRows });
   // A few events however many rows the change held (a bulk action's undo may put back tens of thousands).
   announceBrandExclusions(notifier, brandRows);
   equipmentsChanged(
@@ -171,4 +176,25 @@ export async function undoExclusionChange(
         : { one: 'row', many: 'rows' };
   const message = undoMessages.done({ label: change.label, rows, excluded: counted?.excluded ?? true, noun }, restored, skipped);
   return { message, restored, skipped };
+}
+
+/** The undo of a review decision: its items back in the queue (and the exclusions its rejections made, removed). */
+async function reviewUndone(
+  db: Database,
+  notifier: Notifier,
+  undone: { label: string; review: ReviewRestored; brandRows: readonly Restorable[]; equipmentRows: readonly Restorable[] },
+): Promise<UndoAnswer> {
+  const { review } = undone;
+  const withExclusions = (kind: 'brand' | 'equipment', rows: readonly Restorable[]) => {
+    const byId = new Map((review.restored.get(kind) ?? []).map((row) => [row.id, row]));
+    for (const row of rows) byId.set(row.id, { id: row.id, groupId: row.subcategoryId });
+    return [...byId.values()];
+  };
+  const changed = new Map(review.restored);
+  changed.set('brand', withExclusions('brand', undone.brandRows));
+  changed.set('equipment', withExclusions('equipment', undone.equipmentRows));
+  await announceReviewRows(notifier, db, changed, { undone: true });
+  const restored = [...review.restored.values()].reduce((sum, rows) => sum + rows.length, 0);
+  const skipped = review.rows - restored;
+  return { message: undoMessages.reviewDone({ label: undone.label, rows: review.rows }, restored, skipped), restored, skipped };
 }

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  reviewEventIdsLimit,
-  type ReviewChangedPayload,
-  type ReviewKind,
-  type ReviewSummaryAnswer,
-} from '../../contract/review';
+import { reviewEventIdsLimit, type ReviewChangedPayload, type ReviewKind, type ReviewSummaryAnswer } from '../../contract/review';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import type { Executor } from '../db/client';
 import { brands, equipments, events } from '../db/schema';
@@ -24,10 +19,12 @@ export async function unreviewedCounts(db: Executor): Promise<ReviewSummaryAnswe
   return { total: event + brand + equipment, event, brand, equipment };
 }
 
-/** What changed in the queue: items decided (by kind), or a run that stored unreviewed items. */
+/**
+ * What changed in the queue: items decided (by kind), a run that stored unreviewed items, or an undo that put decided
+ * items back (they return to the queue: a screen refetches, as after a decision too big to list).
+ */
 export type ReviewChange =
-  | { decided: ReadonlyArray<{ kind: ReviewKind; ids: readonly number[] }> }
-  | { addedByRun: number };
+  { decided: ReadonlyArray<{ kind: ReviewKind; ids: readonly number[] }> } | { addedByRun: number } | { undone: true };
 
 /**
  * Tells every screen that the queue changed (after the change committed): the counts now, and the decided ids when
@@ -38,7 +35,7 @@ export async function announceReviewChanged(notifier: Notifier, db: Executor, ch
   const unreviewed = await unreviewedCounts(db);
   const decided = 'decided' in change ? change.decided.filter((group) => group.ids.length > 0) : [];
   const decidedCount = decided.reduce((sum, group) => sum + group.ids.length, 0);
-  const decidedAll = decidedCount > reviewEventIdsLimit;
+  const decidedAll = decidedCount > reviewEventIdsLimit || 'undone' in change;
   const payload: ReviewChangedPayload = {
     unreviewed,
     decided: decidedAll ? [] : decided.map((group) => ({ kind: group.kind, ids: [...group.ids] })),

@@ -46,6 +46,8 @@ const withoutTextInput: Record<string, string> = {
   'GET /api/user-tokens': 'takes no input',
   'GET /api/brands/history': 'takes no input',
   'GET /api/overview': 'takes no input',
+  'GET /api/review/summary': 'takes no input',
+  'GET /api/review/stats': 'takes no input',
   'GET /api/generation/typical-costs': 'takes no input',
   'GET /api/preferences': 'takes no input',
   'GET /api/health': 'takes no input',
