@@ -11,6 +11,7 @@ import { benchBrowserScale } from './browser-scale';
 import { benchBundles } from './bundle';
 import { benchBulkExclusion, benchBulkModelExclusion } from './bulk-exclusion';
 import { compareFigures, formatChanges } from './compare';
+import { benchDuplicateCheck } from './duplicate-check';
 import { benchEquipmentExport } from './equipment-export';
 import { benchLighthouse } from './lighthouse';
 import { benchLiveEventCost } from './live-event-cost';
@@ -18,6 +19,7 @@ import { benchLoginToRows } from './login-to-rows';
 import { benchNameMatching } from './name-matching';
 import { benchRealtime } from './realtime';
 import { benchRestart } from './restart';
+import { benchReviewBulk } from './review-bulk';
 import { benchStartup } from './startup';
 import { benchTransactionsExport } from './transactions-export';
 import { benchTwoProcesses } from './two-processes';
@@ -54,11 +56,13 @@ const sections: Record<string, () => Promise<unknown>> = {
   equipment_export: benchEquipmentExport,
   bulk_exclusion: benchBulkExclusion,
   bulk_model_exclusion: benchBulkModelExclusion,
-  name_matching: async () => benchNameMatching(),
+  review_bulk: benchReviewBulk,
+  name_matching: benchNameMatching,
+  duplicate_check: benchDuplicateCheck,
 };
 
 /** The sections that need no built SPA: run alone, they leave dist/ as it is. */
-const withoutSpa = new Set(['name_matching']);
+const withoutSpa = new Set(['name_matching', 'duplicate_check']);
 
 const referenceFile = 'docs/bench/figures.json';
 

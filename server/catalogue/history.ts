@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { historyLimit, type GenerationHistoryEntry } from '../../contract/history';
+import type { RunFigures } from '../../contract/review';
 import type { Executor } from '../db/client';
 import { brands, categories, generationRuns, subcategories } from '../db/schema';
 
@@ -23,6 +24,7 @@ const entryJson = sql<GenerationHistoryEntry>`json_build_object(
   'items_added', ${generationRuns.itemsAdded}, 'charged_tokens', ${generationRuns.chargedTokens},
   'items_proposed', ${generationRuns.itemsProposed}, 'items_known', ${generationRuns.itemsKnown}, 'items_dropped', ${generationRuns.itemsDropped},
   'dropped_reasons', ${generationRuns.droppedReasons}, 'charge_basis', ${generationRuns.chargeBasis},
+  'provider_model', ${generationRuns.providerModel}, 'prompt_version', ${generationRuns.promptVersion},
   'status', ${generationRuns.status}, 'message', ${generationRuns.message}, 'created_at', ${generationRuns.createdAt})`;
 
 async function runs(db: Executor, where: SQL | undefined, limit = historyLimit): Promise<GenerationHistoryEntry[]> {
@@ -35,7 +37,23 @@ async function runs(db: Executor, where: SQL | undefined, limit = historyLimit):
     .where(where)
     .orderBy(desc(generationRuns.createdAt), desc(generationRuns.id))
     .limit(limit);
-  return rows.map(({ json }) => ({ ...json, created_at: new Date(json.created_at).toISOString() }));
+  const reviewed = await reviewedCounts(
+    db,
+    rows.map(({ json }) => json.id),
+  );
+  return rows.map(({ json }) => ({
+    ...json,
+    created_at: new Date(json.created_at).toISOString(),
+    figures: runFigures(
+      {
+        items_proposed: json.items_proposed ?? 0,
+        items_added: json.items_added ?? 0,
+        items_known: json.items_known ?? 0,
+        items_dropped: json.items_dropped ?? 0,
+      },
+      reviewed.get(json.id),
+    ),
+  }));
 }
 
 const subcategoriesNamed = (db: Executor, name: string) =>
@@ -115,4 +133,44 @@ export function brandsHistory(db: Executor): Promise<GenerationHistoryEntry[]> {
 /** The latest runs of any kind (the dashboard home). */
 export function latestRuns(db: Executor, limit: number): Promise<GenerationHistoryEntry[]> {
   return runs(db, undefined, limit);
+}
+
+/** How many of a run's rows are rejected and accepted now. */
+export interface ReviewedCounts {
+  rejected: number;
+  accepted: number;
+}
+
+/**
+ * The rejected and accepted rows of these runs, by run: one grouped count over the three tables' run indexes
+ * (migration 0018's `*_run_idx`), whatever the number of runs (a page of the runs centre or of a history).
+ */
+export async function reviewedCounts(db: Executor, runIds: readonly number[]): Promise<Map<number, ReviewedCounts>> {
+  const counts = new Map<number, ReviewedCounts>();
+  if (runIds.length === 0) return counts;
+  const ids = `{${runIds.join(',')}}`;
+  const rowsOf = (table: string) =>
+    sql`select run_id, review_state from ${sql.identifier(table)} where run_id = any(${ids}::int[]) and review_state <> 'unreviewed'`;
+  const result = (await db.execute(sql`
+    select run_id, count(*) filter (where review_state = 'rejected')::int as rejected,
+      count(*) filter (where review_state = 'accepted')::int as accepted
+    from (${rowsOf('brands')} union all ${rowsOf('equipments')} union all ${rowsOf('events')}) as reviewed
+    group by run_id`)) as unknown as { rows: { run_id: number; rejected: number; accepted: number }[] };
+  for (const row of result.rows) counts.set(Number(row.run_id), { rejected: Number(row.rejected), accepted: Number(row.accepted) });
+  return counts;
+}
+
+/** What a run gave (contract/review.ts `runFigures`): its answer's tally, and its rows rejected and accepted so far. */
+export function runFigures(
+  run: { items_proposed: number; items_added: number; items_known: number; items_dropped: number },
+  reviewed: ReviewedCounts | undefined,
+): RunFigures {
+  return {
+    proposed: run.items_proposed,
+    added: run.items_added,
+    skipped_duplicates: run.items_known,
+    dropped_invalid: run.items_dropped,
+    rejected: reviewed?.rejected ?? 0,
+    accepted: reviewed?.accepted ?? 0,
+  };
 }

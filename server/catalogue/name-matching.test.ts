@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { measureNameMatching } from './name-matching';
+import { freshDatabase } from '../test/databases';
+import { combinedRule, likelyDuplicateThreshold, measureNameMatching, pairKey, pairSimilarities } from './name-matching';
 import { sameNormalName } from './name-normal-form';
 import { namePairs } from './name-pairs';
 
@@ -37,5 +38,21 @@ describe('matching names on the labelled set', () => {
     // Spelling variants are most of the duplicates; the rest (a typo, "Cat", a brand's longer name) are left to
     // the similarity check.
     expect(result.recall).toBeGreaterThan(0.6);
+  });
+
+  it('the combined rule (normal form, or trigram similarity at the chosen threshold) reaches 0.9 precision and recall', async () => {
+    const database = await freshDatabase('pglite');
+    try {
+      const similarities = await pairSimilarities(database.db, namePairs);
+      expect(similarities.get(pairKey({ a: 'Liebherr', b: 'Liebher', kind: 'brand' }))).toBeCloseTo(0.7, 5);
+      const result = measureNameMatching(
+        namePairs,
+        combinedRule((pair) => similarities.get(pairKey(pair)) ?? 0, likelyDuplicateThreshold),
+      );
+      expect(result.precision).toBeGreaterThanOrEqual(0.9);
+      expect(result.recall).toBeGreaterThanOrEqual(0.9);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { nearNameForm, sameNormalName } from './name-normal-form';
 import type { NamePair } from './name-pairs';
 
 /** How a matcher did on a labelled set: of the pairs it called one item, how many are (precision); of those that are, how many it found (recall). */
@@ -37,3 +40,34 @@ export function measureNameMatching(pairs: readonly NamePair[], sameName: SameNa
     falseNegatives,
   };
 }
+
+/**
+ * The similarity (pg_trgm's `similarity()` of the near forms, name-normal-form.ts `nearNameForm`) at or above which
+ * a run flags a stored item as a likely duplicate of a name of its target. Measured on the labelled pairs with the
+ * exact normal-form match (`npm run bench -- --only name_matching`, docs/figures.md): at 0.7 the two together reach
+ * precision 0.94 and recall 0.91; 0.65 finds no more duplicates and flags more look-alikes, 0.75 misses more.
+ */
+export const likelyDuplicateThreshold = 0.7;
+
+/** The combined rule: one item when the normal forms match, or when the similarity of the pair (`similarityOf`) reaches `threshold`. */
+export function combinedRule(similarityOf: (pair: NamePair) => number, threshold: number): SameName {
+  return (a, b, kind) => sameNormalName(a, b, kind) || similarityOf({ a, b, kind, duplicate: false }) >= threshold;
+}
+
+/**
+ * The trigram similarity of each pair's near forms, computed by the database (pg_trgm's `similarity()`, as the
+ * run's duplicate check computes it), keyed `kind|a|b`.
+ */
+export async function pairSimilarities(db: Executor, pairs: readonly NamePair[]): Promise<Map<string, number>> {
+  const left = pairs.map((pair) => nearNameForm(pair.a, pair.kind));
+  const right = pairs.map((pair) => nearNameForm(pair.b, pair.kind));
+  const result = (await db.execute(
+    sql`select similarity(a, b) as score from unnest(${textArray(left)}::text[], ${textArray(right)}::text[]) with ordinality as p(a, b, n) order by n`,
+  )) as unknown as { rows: { score: number }[] };
+  return new Map(pairs.map((pair, index) => [pairKey(pair), Number(result.rows[index]?.score ?? 0)]));
+}
+
+export const pairKey = (pair: Pick<NamePair, 'a' | 'b' | 'kind'>) => `${pair.kind}|${pair.a}|${pair.b}`;
+
+/** A text[] literal of these texts (one parameter, however many), for `unnest(...::text[])`. */
+export const textArray = (texts: readonly string[]) => `{${texts.map((text) => `"${text.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKey, nameNormalForm, sameNormalName } from './name-normal-form';
+import { nameKey, nameNormalForm, nearNameForm, sameNormalName } from './name-normal-form';
 
 describe('the normal form of a name', () => {
   it('makes one brand of its spellings in case and legal form', () => {
@@ -60,5 +60,16 @@ describe('the normal form of a name', () => {
     expect(sameNormalName('PC210', 'PC210LC', 'model')).toBe(false);
     expect(nameNormalForm('—', 'brand')).toBe('');
     expect(sameNormalName('—', '…', 'brand')).toBe(false);
+  });
+
+  it('compares near matches in a form without spelt-out umlauts, nor, for a brand, the words of its kind of company', () => {
+    expect(['Vögele', 'Voegele', 'VOGELE'].map((name) => nearNameForm(name, 'brand'))).toEqual(['vogele', 'vogele', 'vogele']);
+    expect(nearNameForm('Hitachi Construction Machinery', 'brand')).toBe('hitachi');
+    expect(nearNameForm('The Manitowoc Company', 'brand')).toBe('manitowoc');
+    // What names another maker or line stays; a name of such words alone is kept whole.
+    expect(nearNameForm('Volvo Trucks', 'brand')).toBe('volvo trucks');
+    expect(nearNameForm('Heavy Equipment', 'brand')).toBe('heavy equipment');
+    // Only a brand drops them: a model or an event keeps its words.
+    expect(nearNameForm('Jaguar 990 Group', 'model')).toBe('jaguar 990 group');
   });
 });

@@ -82,6 +82,9 @@ const legalForms = [
   // The longest first: "S.A.S." is dropped whole, not as "S." before "A.S.".
   .sort((a, b) => b.length - a.length);
 
+/** The last tokens of the legal forms: a name ending in none of them has no legal form to drop. */
+const legalFormEnds = new Set(legalForms.map((form) => form[form.length - 1]));
+
 /** Whether `tokens` end with `form`, leaving at least one token before it. */
 function endsWithForm(tokens: readonly string[], form: readonly string[]): boolean {
   if (tokens.length <= form.length) return false;
@@ -92,6 +95,7 @@ function endsWithForm(tokens: readonly string[], form: readonly string[]): boole
 function withoutLegalForms(tokens: string[]): string[] {
   let rest = tokens;
   for (;;) {
+    if (!legalFormEnds.has(rest[rest.length - 1])) return rest;
     const form = legalForms.find((candidate) => endsWithForm(rest, candidate));
     if (!form) return rest;
     rest = rest.slice(0, rest.length - form.length);
@@ -105,17 +109,21 @@ function withoutLegalForms(tokens: string[]): string[] {
  * name of punctuation only.
  */
 export function nameNormalForm(name: string, kind: NameKind): string {
-  const plain = name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => unaccented[letter] ?? letter)
-    // "Black & Decker" is "Black and Decker" ("&" before a legal form is dropped with it); "HD+ 110" is "HD Plus
-    // 110", another model than "HD 110".
-    .replace(/&/g, ' and ')
-    .replace(/\+/g, ' plus ')
-    .replace(/[\p{P}\p{S}\p{Z}\p{C}\s]+/gu, ' ')
-    .trim();
+  // Most names are printable ASCII: they need neither the accents' decomposition nor the Unicode classes (a run checks
+  // 25,000 names at once, docs/figures.md). Every printable ASCII character other than a letter or digit is
+  // punctuation, a symbol or a space.
+  const ascii = /^[ -~]*$/.test(name);
+  const lower = ascii
+    ? name.toLowerCase()
+    : name
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .replace(/[ßæœøłđðþı]/g, (letter) => unaccented[letter] ?? letter);
+  // "Black & Decker" is "Black and Decker" ("&" before a legal form is dropped with it); "HD+ 110" is "HD Plus
+  // 110", another model than "HD 110".
+  const spelt = lower.replace(/&/g, ' and ').replace(/\+/g, ' plus ');
+  const plain = (ascii ? spelt.replace(/[^a-z0-9]+/g, ' ') : spelt.replace(/[\p{P}\p{S}\p{Z}\p{C}\s]+/gu, ' ')).trim();
   if (plain === '') return '';
   const tokens = plain.split(' ');
   return (kind === 'brand' ? withoutLegalForms(tokens) : tokens).join(' ');
@@ -133,4 +141,50 @@ export function nameKey(name: string, kind: NameKind): string {
 export function sameNormalName(a: string, b: string, kind: NameKind): boolean {
   const key = nameKey(a, kind);
   return key !== '' && key === nameKey(b, kind);
+}
+
+/**
+ * Words that say what kind of company a brand is, never which one: dropped from a brand's near form, so that
+ * "Hitachi Construction Machinery" and "Sany Heavy Industry" come close to "Hitachi" and "Sany". Only words of that
+ * kind: a product line ("Trucks", "Tractors", "Cranes") or a place may name another maker ("Volvo Trucks" is not
+ * "Volvo"), so they stay. A name made of these words alone keeps them.
+ */
+const companyKindWords = new Set([
+  'the',
+  'group',
+  'holding',
+  'holdings',
+  'industries',
+  'industry',
+  'industri',
+  'industrie',
+  'machinery',
+  'maschinen',
+  'maschinenfabrik',
+  'motorenfabrik',
+  'werke',
+  'manufacturing',
+  'mfg',
+  'equipment',
+  'construction',
+  'heavy',
+]);
+
+/**
+ * The form in which a name is compared by trigram similarity with its target's names, for the likely duplicates a
+ * run flags (server/generation/near-duplicates.ts): the normal form, a German umlaut spelt out folded to its letter
+ * ("Voegele", "Vögele" and "Vogele" meet), and for a brand the words of `companyKindWords` dropped. The threshold
+ * it is compared at was measured on the labelled pairs (docs/figures.md).
+ */
+export function nearNameForm(name: string, kind: NameKind): string {
+  return nearFormOfNormal(nameNormalForm(name, kind), kind);
+}
+
+/** `nearNameForm` of a name whose normal form (`nameNormalForm`) is `normal`. */
+export function nearFormOfNormal(normal: string, kind: NameKind): string {
+  const folded = normal.replace(/([a-z])([aou])e/g, '$1$2');
+  if (kind !== 'brand') return folded;
+  const tokens = folded.split(' ');
+  const kept = tokens.filter((token) => !companyKindWords.has(token));
+  return (kept.length > 0 ? kept : tokens).join(' ');
 }

@@ -68,11 +68,12 @@ export function createDemoProvider(options: DemoProviderOptions = {}): Generatio
     prompt: Prompt,
     candidates: T[],
     nameOf: (item: T) => string,
-    request: { known: readonly string[]; count: number },
+    request: { known: readonly string[]; rejected: readonly string[]; count: number },
     signal: AbortSignal,
   ): Promise<Generated<T>> {
     if (options.delayMs) await sleep(options.delayMs, undefined, { signal });
-    const items = fresh(candidates, nameOf, request.known, request.count);
+    // A name rejected in the target is never proposed again, as the prompt asks of an AI model.
+    const items = fresh(candidates, nameOf, [...request.known, ...request.rejected], request.count);
     return {
       items,
       proposed: items.length,

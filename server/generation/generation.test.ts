@@ -86,13 +86,14 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       [channels.user(userId), realtimeEvents.changeTokens, undefined],
       [channels.statuses, realtimeEvents.changeAnyStatus, statusNames.generated],
       [channels.events, realtimeEvents.updateEvents, undefined],
+      [channels.review, realtimeEvents.reviewChanged, undefined],
       [channels.user(userId), realtimeEvents.changeTokens, undefined],
     ]);
     const most = (calls[1]?.[2] as { user: { held_tokens: number } }).user.held_tokens;
     expect(most).toBeGreaterThanOrEqual(last?.chargedTokens ?? 0);
     expect(calls[1]?.[2]).toEqual({ user: { id: userId, tokens: before, held_tokens: most } });
     expect(calls[3]?.[2]).toEqual({ category_id: category });
-    expect(calls[4]?.[2]).toEqual({ user: { id: userId, tokens: await balance(), held_tokens: 0 } });
+    expect(calls[5]?.[2]).toEqual({ user: { id: userId, tokens: await balance(), held_tokens: 0 } });
     publish.mockRestore();
   });
 
@@ -208,7 +209,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
     const lastRunEvent = `${channels.user(userId)} ${realtimeEvents.runChanged}`;
     const events = await eventually(async () => {
       const published = publish.mock.calls.map(([channel, event]) => `${channel} ${event}`);
-      return published.length >= 8 && published.at(-1) === lastRunEvent ? published : undefined;
+      return published.length >= 9 && published.at(-1) === lastRunEvent ? published : undefined;
     });
     // The run itself on the operator's channel: queued, started, finished (the runs centre).
     expect(events).toEqual([
@@ -218,6 +219,7 @@ describe.each(engines)('generation with the demo generator on %s', (engine) => {
       `${channels.user(userId)} ${realtimeEvents.runChanged}`,
       `${channels.statuses} ${realtimeEvents.changeAnyStatus}`,
       `${channels.equipments} ${realtimeEvents.statusesChanged}`,
+      `${channels.review} ${realtimeEvents.reviewChanged}`,
       `${channels.user(userId)} ${realtimeEvents.changeTokens}`,
       `${channels.user(userId)} ${realtimeEvents.runChanged}`,
     ]);

@@ -632,7 +632,7 @@ describe('the OpenAI provider on its own', () => {
       listAnswer('brands', [{ name: 'Two' }]),
       errorAnswer(400, 'refused'),
     );
-    const request = { category: 'Drones', subcategory: 'Quadcopters', known: [], count: 3 };
+    const request = { category: 'Drones', subcategory: 'Quadcopters', known: [], rejected: [], count: 3 };
     expect((await provider.events(request, lifetime.signal)).items.map((e) => e.name)).toEqual(['One']);
     expect((await provider.brands(request, lifetime.signal)).items.map((b) => b.name)).toEqual(['Two']);
     await expect(provider.models({ ...request, brand: 'DJI' }, lifetime.signal)).rejects.toThrow(
@@ -647,7 +647,7 @@ describe('the OpenAI provider on its own', () => {
     fake.reset();
     fake.always(delayed(5_000, listAnswer('events', [{ name: 'Never' }])));
     const lifetime = new AbortController();
-    const pending = provider.events({ category: 'Drones', known: [], count: 3 }, lifetime.signal);
+    const pending = provider.events({ category: 'Drones', known: [], rejected: [], count: 3 }, lifetime.signal);
     await eventually(async () => (fake.requests.length > 0 ? true : undefined));
     lifetime.abort();
     await expect(pending).rejects.toThrow('The generation was stopped before the AI provider answered.');

@@ -25,16 +25,21 @@ export interface Generated<T> {
   unusable?: string;
 }
 
-/** What a request knows of its target; `known` holds names already in the catalogue (a sample when there are many). */
+/**
+ * What a request knows of its target; `known` holds names already in the catalogue (a sample when there are many),
+ * `rejected` the names an operator rejected there (not to be proposed again).
+ */
 export interface EventsRequest {
   category: string;
   known: readonly string[];
+  rejected: readonly string[];
   count: number;
 }
 export interface BrandsRequest {
   category: string;
   subcategory: string;
   known: readonly string[];
+  rejected: readonly string[];
   count: number;
 }
 export interface ModelsRequest {
@@ -42,6 +47,7 @@ export interface ModelsRequest {
   subcategory: string;
   brand: string;
   known: readonly string[];
+  rejected: readonly string[];
   count: number;
 }
 

@@ -7,13 +7,13 @@ import type { Generated, GenerationProvider } from './provider';
 import type { Ending } from './run-end';
 import { finishedRunTexts, unusableAnswerTexts, type AnswerTally } from './run-message';
 import type { RunnerDeps } from './runner';
-import { storeBrands, storeEvents, storeModels, type OnRefused, type Stored } from './store';
+import { nothingStored, storeBrands, storeEvents, storeModels, type OnRefused, type Stored } from './store';
 import type { TargetContext } from './targets';
 
 /** A provider's answer for a run, and how to store its items. */
 export interface Proposal {
   answer: Omit<Generated<unknown>, 'items'>;
-  store: (tx: Executor, onRefused: OnRefused) => Promise<Stored>;
+  store: (tx: Executor, runId: number, onRefused: OnRefused) => Promise<Stored>;
 }
 
 /** Asks the provider for the run's target (events, brands or models). */
@@ -22,15 +22,15 @@ export async function propose(provider: GenerationProvider, context: TargetConte
   switch (asked.type) {
     case 'Events': {
       const answer = await provider.events(asked.request, signal);
-      return { answer, store: (tx, onRefused) => storeEvents(tx, context, answer.items, onRefused) };
+      return { answer, store: (tx, runId, onRefused) => storeEvents(tx, runId, context, answer.items, onRefused) };
     }
     case 'Brands': {
       const answer = await provider.brands(asked.request, signal);
-      return { answer, store: (tx, onRefused) => storeBrands(tx, context, answer.items, onRefused) };
+      return { answer, store: (tx, runId, onRefused) => storeBrands(tx, runId, context, answer.items, onRefused) };
     }
     case 'Equipments': {
       const answer = await provider.models(asked.request, signal);
-      return { answer, store: (tx, onRefused) => storeModels(tx, context, answer.items, onRefused) };
+      return { answer, store: (tx, runId, onRefused) => storeModels(tx, runId, context, answer.items, onRefused) };
     }
   }
 }
@@ -43,13 +43,15 @@ export function answeredEnding(deps: RunnerDeps, runId: number, context: TargetC
   const { answer } = proposal;
   return async (tx: Executor): Promise<Ending> => {
     const onRefused: OnRefused = (error) => deps.log.warn({ err: error, runId }, 'the database refused a generated item; it was dropped');
-    const stored: Stored = answer.unusable ? { ids: [], known: 0, duplicates: 0, dropped: [] } : await proposal.store(tx, onRefused);
+    const stored: Stored = answer.unusable ? nothingStored : await proposal.store(tx, runId, onRefused);
     const tally: AnswerTally = {
       proposed: answer.proposed,
       added: stored.ids.length,
-      // The run's items_known counts both: what was there already, under this name or another spelling of it.
-      known: stored.known + stored.duplicates,
+      // The run's items_known counts all three: what was there already, under this name or another spelling of
+      // it, and a name rejected before.
+      known: stored.known + stored.duplicates + stored.rejectedBefore,
       duplicates: stored.duplicates,
+      rejectedBefore: stored.rejectedBefore,
       dropped: [...answer.dropped, ...stored.dropped],
       unusable: answer.unusable,
     };

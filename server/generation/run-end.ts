@@ -1,10 +1,12 @@
 import { balanceChanged, brandUpdated, equipmentsChanged, eventsUpdated, statusChanged } from '../notify/notifier';
+import { announceReviewChanged } from '../review/review-events';
 import { countInProgress, serializeStatus } from '../catalogue/statuses';
 import type { Executor } from '../db/client';
 import { settleRun } from '../tokens/ledger';
 import { ledgerDescriptions } from '../tokens/descriptions';
 import { droppedCount } from './generated-items';
 import { noCharge, type Charge } from './pricing';
+import { promptVersion } from './prompts';
 import { announceRuns } from './run-events';
 import { failedRunTexts, type AnswerTally } from './run-message';
 import type { Usage } from './provider';
@@ -72,12 +74,13 @@ export async function end(
         : await settleRun(tx, { userId: run.userId, runId: run.id, charge: ending.charge.tokens, description });
     const charged = chargedOf(ending.charge, settled.charged);
     const { message, statusText } = ending.texts(charged);
-    const finished = await finishRun(tx, run.id, deps.lease.holder, resultOf(run, ending, charged, message));
+    const finished = await finishRun(tx, run.id, deps.lease.holder, resultOf(deps, run, ending, charged, message));
     const [status] = target ? await setStatuses(tx, [target], ending.status, statusText) : [];
     return { finished, status, ending, balance: settled.balance };
   });
   await tell(deps, run.id, 'finished', async () => {
     if (status) await announce(deps, context, status, ending);
+    if (ending.created.length > 0) await announceReviewChanged(deps.notifier, deps.db, { addedByRun: run.id });
     if (run.userId !== null && balance !== undefined) balanceChanged(deps.notifier, run.userId, balance);
     await announceRuns(deps, [run.id]);
   });
@@ -93,7 +96,7 @@ function chargedOf(asked: Charge, tokens: number): Charge {
   return tokens === asked.tokens ? asked : { tokens, basis: tokens === 0 ? 'none' : asked.basis };
 }
 
-function resultOf(run: RunRow, ending: Ending, charged: Charge, message: string): RunResult {
+function resultOf(deps: RunnerDeps, run: RunRow, ending: Ending, charged: Charge, message: string): RunResult {
   const { tally, usage } = ending;
   return {
     status: ending.status,
@@ -105,9 +108,13 @@ function resultOf(run: RunRow, ending: Ending, charged: Charge, message: string)
     itemsAdded: tally.added,
     itemsProposed: tally.proposed,
     itemsKnown: tally.known,
+    itemsDuplicates: tally.duplicates ?? 0,
+    itemsRejectedBefore: tally.rejectedBefore ?? 0,
     itemsDropped: droppedCount(tally.dropped),
     droppedReasons: tally.dropped,
     chargeBasis: charged.basis,
+    providerModel: deps.provider.label,
+    promptVersion,
   };
 }
 

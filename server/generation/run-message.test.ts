@@ -45,6 +45,15 @@ describe('the texts a run leaves behind', () => {
     });
   });
 
+  it('tells apart what was already known, another spelling of it, and a name rejected before', () => {
+    expect(tallyText({ proposed: 5, added: 1, known: 4, duplicates: 2, rejectedBefore: 1, dropped: [] }, reported, usage)).toBe(
+      '5 proposed: 1 added, 1 already known, 2 skipped as duplicates, 1 skipped as rejected before; 420 tokens charged.',
+    );
+    expect(tallyText({ proposed: 2, added: 0, known: 2, rejectedBefore: 2, dropped: [] }, reported, usage)).toBe(
+      '2 proposed, all skipped as rejected before; 420 tokens charged.',
+    );
+  });
+
   it('says what was kept, dropped and why, and how the charge was reckoned', () => {
     const dropped = [{ reason: 'start_date not a date', count: 2 }];
     expect(tallyText({ proposed: 8, added: 6, known: 0, dropped }, reported, usage)).toBe(

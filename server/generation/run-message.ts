@@ -30,6 +30,8 @@ export interface AnswerTally {
   known: number;
   /** Of `known`, those that were another spelling of a name there: the same normal form, not the same name. */
   duplicates?: number;
+  /** Of `known`, those whose normal form is a name rejected before (docs/decisions/0025-review-of-generated-items.md). */
+  rejectedBefore?: number;
   /** Could not be stored: refused by the checks of generated-items.ts or by the database. */
   dropped: DroppedItems;
   /** Why nothing could be read from the answer (not JSON, no list), when so. */
@@ -43,18 +45,21 @@ function reasonsText(dropped: DroppedItems): string {
 }
 
 /**
- * "8 proposed: 5 added, 2 skipped as duplicates, 1 dropped (start_date not a date)", "6 proposed, all already
- * known", "nothing proposed"
+ * "8 proposed: 4 added, 2 skipped as duplicates, 1 skipped as rejected before, 1 dropped (start_date not a date)",
+ * "6 proposed, all already known", "nothing proposed"
  */
 function itemsText(tally: AnswerTally): string {
   if (tally.unusable) return 'nothing could be read from the answer';
   if (tally.proposed === 0) return 'nothing proposed';
   const dropped = droppedCount(tally.dropped);
   const duplicates = tally.duplicates ?? 0;
+  const rejectedBefore = tally.rejectedBefore ?? 0;
+  const alreadyKnown = tally.known - duplicates - rejectedBefore;
   const parts = [
     tally.added > 0 ? { count: tally.added, text: 'added' } : undefined,
-    tally.known > duplicates ? { count: tally.known - duplicates, text: 'already known' } : undefined,
+    alreadyKnown > 0 ? { count: alreadyKnown, text: 'already known' } : undefined,
     duplicates > 0 ? { count: duplicates, text: 'skipped as duplicates' } : undefined,
+    rejectedBefore > 0 ? { count: rejectedBefore, text: 'skipped as rejected before' } : undefined,
     dropped > 0 ? { count: dropped, text: `dropped (${reasonsText(tally.dropped)})` } : undefined,
   ].filter((part) => part !== undefined);
   const [only] = parts;

@@ -5,15 +5,20 @@ import { statusNames } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brands, categories, generationRuns, subcategories } from '../db/schema';
 import { NotFoundError } from '../domain-errors';
+import { reviewedCounts, runFigures, type ReviewedCounts } from '../catalogue/history';
 
 /**
  * The runs centre's view of generation runs (docs/product.md#runs-centre): a run with its target's names as they are now,
  * built by the database as one JSON value a row (see catalogue/equipments.ts).
  */
 
-const runJson = sql<
-  Omit<Run, 'created_at' | 'started_at' | 'finished_at'> & { created_at: string; started_at: string | null; finished_at: string | null }
->`json_build_object(
+type RunJson = Omit<Run, 'created_at' | 'started_at' | 'finished_at' | 'figures'> & {
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+};
+
+const runJson = sql<RunJson>`json_build_object(
   'id', ${generationRuns.id}, 'type', ${generationRuns.type},
   'category', json_build_object('id', ${categories.id}, 'name', ${categories.name}),
   'subcategory', case when ${subcategories.id} is null then null else json_build_object('id', ${subcategories.id}, 'name', ${subcategories.name}) end,
@@ -25,16 +30,18 @@ const runJson = sql<
   'retry_of', ${generationRuns.retryOf},
   'items_proposed', ${generationRuns.itemsProposed}, 'items_known', ${generationRuns.itemsKnown}, 'items_dropped', ${generationRuns.itemsDropped},
   'dropped_reasons', ${generationRuns.droppedReasons}, 'charge_basis', ${generationRuns.chargeBasis},
-  'retried_by', (select "retry"."id" from "generation_runs" "retry" where "retry"."retry_of" = ${generationRuns.id}))`;
+  'retried_by', (select "retry"."id" from "generation_runs" "retry" where "retry"."retry_of" = ${generationRuns.id}),
+  'provider_model', ${generationRuns.providerModel}, 'prompt_version', ${generationRuns.promptVersion})`;
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toRun(json: (typeof runJson)['_']['type']): Run {
+function toRun(json: RunJson, reviewed: ReviewedCounts | undefined): Run {
   return {
     ...json,
     created_at: new Date(json.created_at).toISOString(),
     started_at: iso(json.started_at),
     finished_at: iso(json.finished_at),
+    figures: runFigures(json, reviewed),
   };
 }
 
@@ -77,7 +84,11 @@ export async function listRuns(db: Executor, userId: number, query: RunsFilter &
     selectRuns(db).where(where).orderBy(desc(generationRuns.id)).limit(query.limit).offset(query.offset),
     db.select({ n: count() }).from(generationRuns).where(where),
   ]);
-  return { runs: rows.map(({ json }) => toRun(json)), total: Number(total?.n ?? 0) };
+  const reviewed = await reviewedCounts(
+    db,
+    rows.map(({ json }) => json.id),
+  );
+  return { runs: rows.map(({ json }) => toRun(json, reviewed.get(json.id))), total: Number(total?.n ?? 0) };
 }
 
 /** One run as the runs centre shows it; a missing run is a NotFoundError. */
@@ -93,5 +104,6 @@ export async function findRuns(db: Executor, ids: readonly number[]): Promise<{ 
   const rows = await selectRuns(db)
     .where(inArray(generationRuns.id, [...ids]))
     .orderBy(generationRuns.id);
-  return rows.map(({ json, userId }) => ({ userId, run: toRun(json) }));
+  const reviewed = await reviewedCounts(db, ids);
+  return rows.map(({ json, userId }) => ({ userId, run: toRun(json, reviewed.get(json.id)) }));
 }

@@ -238,9 +238,15 @@ export interface RunResult {
   /** What the answer came to and how the charge was reckoned (docs/decisions/0019-one-charging-rule.md). */
   itemsProposed: number;
   itemsKnown: number;
+  /** Of `itemsKnown`: another spelling of a name there, and a name rejected before. */
+  itemsDuplicates: number;
+  itemsRejectedBefore: number;
   itemsDropped: number;
   droppedReasons: { reason: string; count: number }[];
   chargeBasis: 'reported' | 'counted' | 'free' | 'none';
+  /** The AI model asked (the provider's label) and the version of the prompts (prompts.ts `promptVersion`). */
+  providerModel: string;
+  promptVersion: string;
 }
 
 /**
@@ -261,9 +267,13 @@ export async function finishRun(tx: Executor, runId: number, holder: string, res
       itemsAdded: result.itemsAdded,
       itemsProposed: result.itemsProposed,
       itemsKnown: result.itemsKnown,
+      itemsDuplicates: result.itemsDuplicates,
+      itemsRejectedBefore: result.itemsRejectedBefore,
       itemsDropped: result.itemsDropped,
       droppedReasons: result.droppedReasons,
       chargeBasis: result.chargeBasis,
+      providerModel: result.providerModel,
+      promptVersion: result.promptVersion,
       finishedAt: sql`now()`,
       leaseUntil: null,
     })

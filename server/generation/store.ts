@@ -1,8 +1,10 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { nameKey, type NameKind } from '../catalogue/name-normal-form';
+import { nameNormalForm, nearFormOfNormal, type NameKind } from '../catalogue/name-normal-form';
 import type { Executor } from '../db/client';
 import { brandInformations, brands, equipments, events, subcategories } from '../db/schema';
 import type { DroppedItems, GeneratedBrand, GeneratedEvent, GeneratedModel } from './generated-items';
+import { insertEach, type OnRefused } from './insert-each';
+import { likelyDuplicates, type LikelyDuplicate } from './near-duplicates';
 import type { TargetContext } from './targets';
 
 /**
@@ -10,107 +12,91 @@ import type { TargetContext } from './targets';
  * model's of its brand) already there, whatever its case, is not added again, nor is a name the answer repeats;
  * nor is a name whose normal form (server/catalogue/name-normal-form.ts) one of those has: "Claas KGaA mbH" when
  * "CLAAS" is there is skipped as a duplicate. An excluded brand or model is still a row of its target, so a new
- * spelling of it is skipped too. A row the database refuses is dropped on its own, the others kept
- * (docs/decisions/0019-one-charging-rule.md).
+ * spelling of it is skipped too, and a name whose normal form is a rejected row's is dropped (rejected before). What
+ * is stored is the run's, unreviewed, flagged when it comes close to a name there (near-duplicates.ts). A row the
+ * database refuses is dropped on its own, the others kept (docs/decisions/0019-one-charging-rule.md,
+ * docs/decisions/0025-review-of-generated-items.md).
  */
 
 /**
  * What storing an answer came to: the ids of the rows added, how many items were known already (the same name,
- * whatever its case), how many were skipped as duplicates (another spelling of a name there), and the rows refused.
+ * whatever its case), how many were skipped as duplicates (another spelling of a name there), how many were
+ * dropped as names rejected before, and the rows refused.
  */
 export interface Stored {
   ids: number[];
   known: number;
   duplicates: number;
+  rejectedBefore: number;
   dropped: DroppedItems;
 }
 
-/** Told of each row the database refused (for the log): the items are in the run's answer, the error says why. */
-export type OnRefused = (error: unknown) => void;
-
-const refusedByTheDatabase = 'refused by the database';
-
-/** The SQLSTATE of a database error, wherever the driver or Drizzle put it (Drizzle wraps it as `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let current = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-/** The database refused the rows themselves (a value out of range, a constraint, a trigger's exception), not the connection. */
-function refusedRows(error: unknown): boolean {
-  const code = sqlState(error);
-  return code !== undefined && (code.startsWith('22') || code.startsWith('23') || code === 'P0001');
-}
+export const nothingStored: Stored = { ids: [], known: 0, duplicates: 0, rejectedBefore: 0, dropped: [] };
 
 /**
- * Inserts the items in one statement inside a savepoint; when the database refuses it, inserts them one by one,
- * each in a savepoint of its own, so that a row it still refuses is dropped alone. Any other failure is thrown.
+ * The items that are new among `taken` (the target's names) and the items before them, and how many were not: a
+ * name or normal form of a rejected row (rejected before), the same name (known), or its normal form (duplicates).
  */
-async function insertEach<T>(
-  tx: Executor,
-  items: readonly T[],
-  insert: Insert<T>,
-  onRefused: OnRefused,
-): Promise<{ ids: number[]; dropped: DroppedItems }> {
-  if (items.length === 0) return { ids: [], dropped: [] };
-  try {
-    return { ids: await tx.transaction((savepoint) => insert(savepoint, items)), dropped: [] };
-  } catch (error) {
-    if (!refusedRows(error)) throw error;
-    if (items.length === 1) {
-      onRefused(error);
-      return { ids: [], dropped: [{ reason: refusedByTheDatabase, count: 1 }] };
-    }
-  }
-  const ids: number[] = [];
-  let refused = 0;
-  for (const item of items) {
-    try {
-      ids.push(...(await tx.transaction((savepoint) => insert(savepoint, [item]))));
-    } catch (error) {
-      if (!refusedRows(error)) throw error;
-      onRefused(error);
-      refused += 1;
-    }
-  }
-  return { ids, dropped: refused > 0 ? [{ reason: refusedByTheDatabase, count: refused }] : [] };
-}
-
-/** The items that are new among `taken` (the target's names) and the items before them, and how many were not. */
-function sortOut<T>(items: readonly T[], nameOf: (item: T) => string, kind: NameKind, taken: readonly string[]) {
-  const names = new Set(taken.map((name) => name.toLowerCase()));
-  const keys = new Set(taken.map((name) => nameKey(name, kind)));
+function sortOut<T>(items: readonly T[], nameOf: (item: T) => string, kind: NameKind, taken: readonly NormalName[]) {
+  const names = new Set(taken.map((row) => row.name.toLowerCase()));
+  const keys = new Set(taken.map((row) => row.key));
+  const rejected = taken.filter((row) => row.rejected);
+  const rejectedNames = new Set(rejected.map((row) => row.name.toLowerCase()));
+  const rejectedKeys = new Set(rejected.map((row) => row.key).filter((key) => key !== ''));
   const fresh: T[] = [];
+  const freshNormal: string[] = [];
   let known = 0;
   let duplicates = 0;
+  let rejectedBefore = 0;
   for (const item of items) {
     const name = nameOf(item).toLowerCase();
-    const key = nameKey(name, kind);
-    if (names.has(name)) known += 1;
+    const normal = nameNormalForm(name, kind);
+    const key = keyOf(normal);
+    if (rejectedNames.has(name) || rejectedKeys.has(key)) rejectedBefore += 1;
+    else if (names.has(name)) known += 1;
     // A name of punctuation only has no key: it is new unless the very name is there.
     else if (key !== '' && keys.has(key)) duplicates += 1;
     else {
       fresh.push(item);
+      freshNormal.push(normal);
       names.add(name);
       keys.add(key);
     }
   }
-  return { fresh, known, duplicates };
+  return { fresh, freshNearForms: freshNormal.map((normal) => nearFormOfNormal(normal, kind)), known, duplicates, rejectedBefore };
+}
+
+/** name-normal-form.ts `nameKey`, of a normal form worked out once for the key and the near form. */
+const keyOf = (normal: string) => normal.replaceAll(' ', '');
+
+/** A taken name with its key and near form, each name's normal form worked out once (20,000 in about 0.2 s). */
+interface NormalName extends TakenName {
+  key: string;
+  nearForm: string;
+}
+
+function withForms(taken: readonly TakenName[], kind: NameKind): NormalName[] {
+  return taken.map((row) => {
+    const normal = nameNormalForm(row.name, kind);
+    return { ...row, key: keyOf(normal), nearForm: nearFormOfNormal(normal, kind) };
+  });
+}
+
+interface TakenName {
+  id: number;
+  name: string;
+  rejected: boolean;
 }
 
 /**
- * Every name (`column`) of the rows of `table` matching `scope`, excluded ones included: no index holds their normal
- * forms, which are worked out here (20,000 names in about 0.1 s).
+ * Every name (`column`) of the rows of `table` matching `scope`, excluded and rejected ones included: no index holds
+ * their normal forms, which are worked out here (20,000 names in about 0.1 s).
  */
-async function takenNames(tx: Executor, table: NamedTable, column: AnyColumn, scope: SQL): Promise<string[]> {
-  const rows = await tx
-    .select({ name: sql<string>`${column}` })
+async function takenNames(tx: Executor, table: NamedTable, column: AnyColumn, scope: SQL): Promise<TakenName[]> {
+  return tx
+    .select({ id: table.id, name: sql<string>`${column}`, rejected: sql<boolean>`${table.reviewState} = 'rejected'` })
     .from(table)
     .where(scope);
-  return rows.map((row) => row.name);
 }
 
 type NamedTable = typeof events | typeof brands | typeof equipments;
@@ -132,22 +118,59 @@ const nameScope = <T>(table: NamedTable, column: AnyColumn, scope: SQL, kind: Na
   nameOf,
 });
 
+/** A fresh item, with what its row records of where it came from: the run, unreviewed, and its likely duplicate. */
+interface Fresh<T> {
+  item: T;
+  provenance: Provenance;
+}
+
+type Provenance = Pick<typeof brands.$inferInsert, 'runId' | 'reviewState' | 'likelyDuplicateOf' | 'likelyDuplicateScore'>;
+
+const provenance = (runId: number, likely: LikelyDuplicate | undefined): Provenance => ({
+  runId,
+  reviewState: 'unreviewed',
+  likelyDuplicateOf: likely?.id ?? null,
+  likelyDuplicateScore: likely?.score ?? null,
+});
+
 /** Inserts some of a run's items, answering their ids in order. */
-type Insert<T> = (tx: Executor, items: readonly T[]) => Promise<number[]>;
+type Insert<T> = (tx: Executor, items: readonly Fresh<T>[]) => Promise<number[]>;
+
+export type { OnRefused };
 
 /** Stores the items whose name is new in `where` (each alone when the database refuses them together). */
 async function storeNew<T>(
   tx: Executor,
+  runId: number,
   items: readonly T[],
   where: NameScope<T>,
   insert: Insert<T>,
   onRefused: OnRefused,
 ): Promise<Stored> {
-  if (items.length === 0) return { ids: [], known: 0, duplicates: 0, dropped: [] };
-  const taken = await takenNames(tx, where.table, where.column, where.scope);
-  const { fresh, known, duplicates } = sortOut(items, where.nameOf, where.kind, taken);
-  const stored = await insertEach(tx, fresh, insert, onRefused);
-  return { ...stored, known, duplicates };
+  if (items.length === 0) return nothingStored;
+  const { fresh, likely, ...counts } = await checkNames(tx, items, where);
+  const annotated = fresh.map((item, index) => ({ item, provenance: provenance(runId, likely.get(index)) }));
+  const stored = await insertEach(tx, annotated, insert, onRefused);
+  return { ...stored, ...counts };
+}
+
+/**
+ * The duplicate check of a run's items: which are new in `where` (the exact normal-form match, `sortOut`), how many
+ * were not and why, and of the new ones, those close to a name there (by their index among the new).
+ */
+async function checkNames<T>(tx: Executor, items: readonly T[], where: NameScope<T>) {
+  const taken = withForms(await takenNames(tx, where.table, where.column, where.scope), where.kind);
+  const { freshNearForms, ...sorted } = sortOut(items, where.nameOf, where.kind, taken);
+  return { ...sorted, likely: await likelyDuplicates(tx, freshNearForms, taken) };
+}
+
+/** The duplicate check of brand names proposed for a subcategory, as a run's store makes it (`npm run bench`'s duplicate_check). */
+export function checkBrandNames(tx: Executor, subcategoryId: number, names: readonly string[]) {
+  return checkNames(
+    tx,
+    names,
+    nameScope(brands, brands.name, eq(brands.subcategoryId, subcategoryId), 'brand', (name: string) => name),
+  );
 }
 
 /** Inserts these rows into `table` and answers their ids, in order. */
@@ -161,18 +184,18 @@ async function insertIds<T extends NamedTable>(tx: Executor, table: T, rows: T['
 }
 
 /** Stores the new of a run's items in its target (run-answer.ts `propose` picks the one of the run's type). */
-type StoreItems<T> = (tx: Executor, context: TargetContext, items: readonly T[], onRefused: OnRefused) => Promise<Stored>;
+type StoreItems<T> = (tx: Executor, runId: number, context: TargetContext, items: readonly T[], onRefused: OnRefused) => Promise<Stored>;
 
-export const storeEvents: StoreItems<GeneratedEvent> = (tx, context, items, onRefused) => {
+export const storeEvents: StoreItems<GeneratedEvent> = (tx, runId, context, items, onRefused) => {
   const { categoryId } = context.target;
   const where = nameScope(events, events.name, eq(events.categoryId, categoryId), 'event', (e: GeneratedEvent) => e.name);
   const insert: Insert<GeneratedEvent> = (savepoint, some) =>
     insertIds(
       savepoint,
       events,
-      some.map((e) => eventRow(categoryId, e)),
+      some.map((e) => ({ ...eventRow(categoryId, e.item), ...e.provenance })),
     );
-  return storeNew(tx, items, where, insert, onRefused);
+  return storeNew(tx, runId, items, where, insert, onRefused);
 };
 
 function eventRow(categoryId: number, e: GeneratedEvent): typeof events.$inferInsert {
@@ -190,19 +213,21 @@ function eventRow(categoryId: number, e: GeneratedEvent): typeof events.$inferIn
   };
 }
 
-export const storeBrands: StoreItems<GeneratedBrand> = (tx, context, items, onRefused) => {
+export const storeBrands: StoreItems<GeneratedBrand> = (tx, runId, context, items, onRefused) => {
   const { subcategoryId } = context.target;
   if (subcategoryId === null) throw new Error('a brands run without a subcategory');
   const where = nameScope(brands, brands.name, eq(brands.subcategoryId, subcategoryId), 'brand', (b: GeneratedBrand) => b.name);
-  return storeNew(tx, items, where, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
+  return storeNew(tx, runId, items, where, (savepoint, some) => insertBrands(savepoint, subcategoryId, some), onRefused);
 };
 
 /** A brand is its row and its information row, inserted together. */
-async function insertBrands(tx: Executor, subcategoryId: number, fresh: readonly GeneratedBrand[]): Promise<number[]> {
+async function insertBrands(tx: Executor, subcategoryId: number, some: readonly Fresh<GeneratedBrand>[]): Promise<number[]> {
+  const fresh = some.map((b) => b.item);
   const ids = await insertIds(
     tx,
     brands,
-    fresh.map((b) => ({
+    fresh.map((b, index) => ({
+      ...some[index]?.provenance,
       subcategoryId,
       name: b.name,
       seoTitle: b.seo_title,
@@ -223,7 +248,7 @@ async function insertBrands(tx: Executor, subcategoryId: number, fresh: readonly
   return ids;
 }
 
-export const storeModels: StoreItems<GeneratedModel> = async (tx, context, items, onRefused) => {
+export const storeModels: StoreItems<GeneratedModel> = async (tx, runId, context, items, onRefused) => {
   const { subcategoryId, brandId } = context.target;
   if (subcategoryId === null || brandId === null || context.brand === null) throw new Error('a models run without its brand');
   // The category the subcategory is in now, not when the run began: the row stays locked until the run's
@@ -241,9 +266,9 @@ export const storeModels: StoreItems<GeneratedModel> = async (tx, context, items
     insertIds(
       savepoint,
       equipments,
-      some.map((m) => modelRow(target, m)),
+      some.map((m) => ({ ...modelRow(target, m.item), ...m.provenance })),
     );
-  return storeNew(tx, items, where, insert, onRefused);
+  return storeNew(tx, runId, items, where, insert, onRefused);
 };
 
 function modelRow(

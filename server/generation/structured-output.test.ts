@@ -12,7 +12,7 @@ import { contentAnswer, errorAnswer, listAnswer, startFakeOpenAi, type FakeOpenA
  */
 
 const apiKey = 'sk-structured-secret';
-const request = { category: 'Drones', subcategory: 'Quadcopters', known: [], count: 3 };
+const request = { category: 'Drones', subcategory: 'Quadcopters', known: [], rejected: [], count: 3 };
 
 type Schema = { [keyword: string]: unknown };
 

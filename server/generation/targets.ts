@@ -16,9 +16,11 @@ export interface TargetContext {
   subcategory: string | null;
   brand: string | null;
   known: string[];
+  /** The names rejected in the target, newest first (at most `knownSample`): the prompt asks not to propose them. */
+  rejected?: string[];
 }
 
-/** How many known names a prompt lists: enough to steer the provider, few enough to keep the prompt small. */
+/** How many known (and rejected) names a prompt lists: enough to steer the provider, few enough to keep the prompt small. */
 const knownSample = 100;
 
 /** The status row's target columns of a run (one status a target, updated in place). */
@@ -49,8 +51,10 @@ export async function loadContext(db: Executor, target: RunTarget): Promise<Targ
   if (target.type === 'Events') {
     const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, target.categoryId));
     if (!category) return undefined;
-    const known = await lastNames(db, events, events.name, eq(events.categoryId, target.categoryId), events.id);
-    return { target, category: category.name, subcategory: null, brand: null, known };
+    const scope = eq(events.categoryId, target.categoryId);
+    const known = await lastNames(db, events, events.name, scope, events.id);
+    const rejected = await lastNames(db, events, events.name, and(scope, isRejected(events)), events.id);
+    return { target, category: category.name, subcategory: null, brand: null, known, rejected };
   }
   const subcategory = await subcategoryNames(db, target.subcategoryId);
   if (!subcategory) return undefined;
@@ -58,24 +62,30 @@ export async function loadContext(db: Executor, target: RunTarget): Promise<Targ
   const moved = { ...target, categoryId: subcategory.categoryId };
   const names = { category: subcategory.category, subcategory: subcategory.name };
   if (moved.type === 'Brands') {
-    const known = await lastNames(db, brands, brands.name, eq(brands.subcategoryId, moved.subcategoryId), brands.id);
-    return { target: moved, ...names, brand: null, known };
+    const scope = eq(brands.subcategoryId, moved.subcategoryId);
+    const known = await lastNames(db, brands, brands.name, scope, brands.id);
+    const rejected = await lastNames(db, brands, brands.name, and(scope, isRejected(brands)), brands.id);
+    return { target: moved, ...names, brand: null, known, rejected };
   }
   const [brand] = await db
     .select({ name: brands.name, subcategoryId: brands.subcategoryId })
     .from(brands)
     .where(eq(brands.id, moved.brandId));
   if (!brand || brand.subcategoryId !== moved.subcategoryId) return undefined;
-  const known = await lastNames(db, equipments, equipments.model, eq(equipments.brandId, moved.brandId), equipments.id);
-  return { target: moved, ...names, brand: brand.name, known };
+  const scope = eq(equipments.brandId, moved.brandId);
+  const known = await lastNames(db, equipments, equipments.model, scope, equipments.id);
+  const rejected = await lastNames(db, equipments, equipments.model, and(scope, isRejected(equipments)), equipments.id);
+  return { target: moved, ...names, brand: brand.name, known, rejected };
 }
+
+const isRejected = (table: typeof events | typeof brands | typeof equipments) => eq(table.reviewState, 'rejected');
 
 /** The last `knownSample` names (`name` of the rows of `table` matching `scope`), newest first. */
 async function lastNames(
   db: Executor,
   table: typeof events | typeof brands | typeof equipments,
   name: AnyColumn,
-  scope: SQL,
+  scope: SQL | undefined,
   id: AnyColumn,
 ): Promise<string[]> {
   const rows = await db
@@ -98,7 +108,7 @@ async function subcategoryNames(db: Executor, subcategoryId: number) {
 }
 
 /**
- * The contexts of the models targets of many brands of one subcategory, in three queries whatever their number (a
+ * The contexts of the models targets of many brands of one subcategory, in four queries whatever their number (a
  * Generate Equipments of 1,000 brands is priced target by target). A brand missing or of another subcategory has none.
  */
 export async function loadModelContexts(
@@ -127,12 +137,21 @@ export async function loadModelContexts(
       )}
       order by b.id, k.id desc`)) as unknown as { rows: { brand_id: number; model: string }[] }
   ).rows;
-  const modelsOf = new Map<number, string[]>();
-  for (const row of known) {
-    const models = modelsOf.get(Number(row.brand_id)) ?? [];
-    models.push(row.model);
-    modelsOf.set(Number(row.brand_id), models);
-  }
+  const modelsOf = byBrand(known);
+  const rejectedOf = byBrand(
+    (
+      (await db.execute(sql`
+      select b.id as brand_id, k.model from brands b
+      cross join lateral (
+        select e.model, e.id from equipments e where e.brand_id = b.id and e.review_state = 'rejected' order by e.id desc limit ${knownSample}
+      ) k
+      where ${inArray(
+        sql`b.id`,
+        named.map((row) => row.id),
+      )}
+      order by b.id, k.id desc`)) as unknown as { rows: { brand_id: number; model: string }[] }
+    ).rows,
+  );
   for (const brand of named) {
     contexts.set(brand.id, {
       target: { type: 'Equipments', categoryId: subcategory.categoryId, subcategoryId, brandId: brand.id },
@@ -140,9 +159,21 @@ export async function loadModelContexts(
       subcategory: subcategory.name,
       brand: brand.name,
       known: modelsOf.get(brand.id) ?? [],
+      rejected: rejectedOf.get(brand.id) ?? [],
     });
   }
   return contexts;
+}
+
+/** Each brand's models, in the order of the rows. */
+function byBrand(rows: readonly { brand_id: number; model: string }[]): Map<number, string[]> {
+  const modelsOf = new Map<number, string[]>();
+  for (const row of rows) {
+    const models = modelsOf.get(Number(row.brand_id)) ?? [];
+    models.push(row.model);
+    modelsOf.set(Number(row.brand_id), models);
+  }
+  return modelsOf;
 }
 
 /** The name of what a run fills: the category (events), the subcategory (brands) or the brand (models). */

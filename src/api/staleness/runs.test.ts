@@ -37,6 +37,9 @@ const run = (id: number, patch: Partial<Run> = {}): Run => ({
   items_dropped: 0,
   dropped_reasons: [],
   charge_basis: null,
+  provider_model: 'demo',
+  prompt_version: '0123abcd',
+  figures: { proposed: 0, added: 0, skipped_duplicates: 0, dropped_invalid: 0, rejected: 0, accepted: 0 },
   ...patch,
 });
 
