@@ -6,6 +6,7 @@ import { catalogueName, pageLimit, pageOffset, searchQuery, sortDirection } from
 import { endpoint } from './endpoint';
 import { generateAnswer } from './generation';
 import { realtimeEvents } from './realtime';
+import { reviewFilter, rowReview } from './review';
 
 export const brandInformation = z.object({
   website: z.string().nullable(),
@@ -52,6 +53,8 @@ export const brand = z.object({
    * or null when none ran ('Not Generated'). Saves a screen from downloading every status to show one page.
    */
   status: statusRecord.nullable().optional(),
+  /** Extension: the brand's review (docs/decisions/0025-review-of-generated-items.md); the grids and exports show it. */
+  review: rowReview.optional(),
 });
 export type Brand = z.infer<typeof brand>;
 
@@ -71,6 +74,8 @@ export const brandsPageQuery = z.object({
   dir: sortDirection,
   offset: pageOffset,
   limit: pageLimit(500, 100),
+  /** Only the brands in this review state (absent: every brand). */
+  review: reviewFilter,
   /**
    * `true` embeds each brand's first models in `equipments`; by default a page carries `equipments: []` and
    * `equipments_count`, and a row that expands asks GET /api/equipments?brand_id= (a page stays small).

@@ -4,6 +4,7 @@ import { catalogueText, clientText, listOrWrapped, pageLimit, pageOffset, search
 import { endpoint } from './endpoint';
 import { generateAnswer, generateEquipmentsFilter } from './generation';
 import { realtimeEvents } from './realtime';
+import { reviewFilter, rowReview } from './review';
 
 /**
  * Tags arrive as a list or as comma-separated text (docs/product.md#data); the canonical shape is a list. A codec, so that the
@@ -42,6 +43,8 @@ export const equipment = z.object({
   seo_description: z.string().nullable(),
   excluded: z.boolean().default(false),
   created_at: z.string(),
+  /** Extension: the model's review (docs/decisions/0025-review-of-generated-items.md); the grids and export show it. */
+  review: rowReview.optional(),
 });
 export type Equipment = z.infer<typeof equipment>;
 
@@ -77,6 +80,8 @@ export const equipmentsQuery = z
     subcategory: catalogueText(255).pipe(z.string().trim().min(1)).optional(),
     subcategory_id: idField.optional(),
     brand_id: idField.optional(),
+    /** Only the models in this review state (absent: every model). */
+    review: reviewFilter,
     after: equipmentsCursor.optional(),
     offset: pageOffset,
     limit: pageLimit(1000, 100),

@@ -3,6 +3,7 @@ import { idField } from './ids';
 import { pageLimit, pageOffset, searchQuery, sortDirection } from './text';
 import { endpoint } from './endpoint';
 import { realtimeEvents } from './realtime';
+import { reviewFilter, rowReview } from './review';
 
 export const event = z.object({
   id: z.number().int(),
@@ -19,6 +20,8 @@ export const event = z.object({
   seo_title: z.string().nullable(),
   seo_description: z.string().nullable(),
   created_at: z.string(),
+  /** Extension: the event's review (docs/decisions/0025-review-of-generated-items.md); the grid and export show it. */
+  review: rowReview.optional(),
 });
 export type Event = z.infer<typeof event>;
 
@@ -35,6 +38,8 @@ export const eventsPageQuery = z.object({
   dir: sortDirection,
   offset: pageOffset,
   limit: pageLimit(500, 100),
+  /** Only the events in this review state (absent: every event). */
+  review: reviewFilter,
 });
 export type EventsPageQuery = z.infer<typeof eventsPageQuery>;
 export const eventsPageAnswer = z.object({ events: z.array(event), total: z.number().int() });

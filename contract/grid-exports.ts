@@ -3,6 +3,7 @@ import { brandsPageQuery } from './brands';
 import { endpoint } from './endpoint';
 import { eventsPageQuery } from './events';
 import { idField } from './ids';
+import { reviewFilter } from './review';
 import { catalogueText, clientText, searchQuery, sortDirection } from './text';
 
 /**
@@ -14,6 +15,18 @@ import { catalogueText, clientText, searchQuery, sortDirection } from './text';
 /** A grid's exportable columns: column id (the grid's) -> header, in the grid's designed order. */
 type ExportColumns = Readonly<Record<string, string>>;
 
+/**
+ * The review of a brand, model or event (contract/review.ts `rowReview`), last in its grid's export: no grid column
+ * shows them, so "All columns" writes them (docs/decisions/0025-review-of-generated-items.md).
+ */
+export const reviewExportColumns = {
+  review_state: 'Review State',
+  review_reason: 'Reject Reason',
+  reviewed_by: 'Reviewed By',
+  reviewed_at: 'Reviewed At',
+  run_id: 'Run',
+} as const satisfies ExportColumns;
+
 export const brandExportColumns = {
   name: 'Name',
   category: 'Category',
@@ -22,6 +35,7 @@ export const brandExportColumns = {
   seo_description: 'SEO Description',
   created_at: 'Created At',
   status: 'Status',
+  ...reviewExportColumns,
 } as const satisfies ExportColumns;
 
 export const eventExportColumns = {
@@ -36,6 +50,7 @@ export const eventExportColumns = {
   seo_title: 'SEO Title',
   seo_description: 'SEO Description',
   created_at: 'Created At',
+  ...reviewExportColumns,
 } as const satisfies ExportColumns;
 
 export const equipmentExportColumns = {
@@ -52,6 +67,7 @@ export const equipmentExportColumns = {
   seo_title: 'SEO Title',
   seo_description: 'SEO Description',
   created_at: 'Created At',
+  ...reviewExportColumns,
 } as const satisfies ExportColumns;
 
 export const equipmentExclusionExportColumns = {
@@ -143,6 +159,7 @@ export const equipmentsExportQuery = z
     subcategory: catalogueText(255).pipe(z.string().trim().min(1)).optional(),
     subcategory_id: idField.optional(),
     brand_id: idField.optional(),
+    review: reviewFilter,
     ...browserGridQuery(equipmentExportColumns),
   })
   .refine((q) => q.subcategory != null || q.subcategory_id != null || q.brand_id != null, {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import type { gridNames } from './grid-settings';
 import { idParams } from './ids';
+import { reviewStates } from './review';
 import { clientText } from './text';
 
 /**
@@ -38,6 +39,8 @@ export const savedViewState = z.strictObject({
   /** The sorted column and direction; absent: the grid's default order. */
   sort: columnId.optional(),
   dir: z.enum(['asc', 'desc']).optional(),
+  /** The review filter of a grid of generated items (brands, models, events); absent: every row. */
+  review: z.enum(reviewStates).optional(),
   /** The visible columns, in order (at least one). */
   columns: z
     .array(columnId)

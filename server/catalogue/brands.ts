@@ -2,11 +2,13 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { embeddedEquipmentsLimit, embeddedEquipmentsPerListedBrand, type Brand, type BrandsPageQuery } from '../../contract/brands';
 import type { Equipment, EquipmentBrand } from '../../contract/equipments';
 import type { BrandExclusion } from '../../contract/exclusions';
+import type { RowReview } from '../../contract/review';
 import { modelTypes, type StatusRecord } from '../../contract/statuses';
 import type { Executor } from '../db/client';
 import { brandExclusions, brands, categories, subcategories } from '../db/schema';
 import { equipmentsOfBrands } from './equipments';
 import { exclusionPage, idPage, withExclusionAuthorship } from './id-page';
+import { reviewCondition, reviewerJoin, reviewJson, toRowReview } from './row-review';
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 export function containsPattern(text: string): string {
@@ -19,14 +21,14 @@ export function containsPattern(text: string): string {
  * equipment-generation status. Only the timestamps are reformatted here (to ISO 8601 in UTC).
  */
 type StatusJson = Omit<StatusRecord, 'brand' | 'updated_at'> & { updated_at: string };
-type BrandJson = Omit<Brand, 'equipments' | 'status'> & { status: StatusJson | null };
+type BrandJson = Omit<Brand, 'equipments' | 'status' | 'review'> & { status: StatusJson | null; review: RowReview };
 const brandJson = sql<BrandJson>`json_build_object(
   'id', ${brands.id}, 'name', ${brands.name}, 'subcategory_id', ${brands.subcategoryId},
   'subcategory', json_build_object('id', ${subcategories.id}, 'name', ${subcategories.name}),
   'category', json_build_object('id', ${categories.id}, 'name', ${categories.name}),
   'seo_title', ${brands.seoTitle}, 'seo_description', ${brands.seoDescription}, 'created_at', ${brands.createdAt},
   'equipments_count', ${brands.equipmentsCount}, 'logo', ${brands.logo}, 'socials', ${brands.socials},
-  'excluded', ${brandExclusions.brandId} is not null,
+  'excluded', ${brandExclusions.brandId} is not null, 'review', ${reviewJson(brands)},
   'brand_informations', (
     select coalesce(json_agg(json_build_object('website', i."website", 'country', i."country", 'address', i."address",
                                                'phone_number', i."phone_number", 'email', i."email") order by i."id"), '[]'::json)
@@ -45,7 +47,8 @@ function selectBrands(db: Executor) {
     .from(brands)
     .innerJoin(subcategories, eq(subcategories.id, brands.subcategoryId))
     .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-    .leftJoin(brandExclusions, eq(brandExclusions.brandId, brands.id));
+    .leftJoin(brandExclusions, eq(brandExclusions.brandId, brands.id))
+    .leftJoin(...reviewerJoin(brands));
 }
 type BrandRow = Awaited<ReturnType<ReturnType<typeof selectBrands>['execute']>>[number];
 
@@ -63,6 +66,7 @@ async function completeBrands(db: Executor, rows: BrandRow[], modelsPerBrand: nu
   return rows.map(({ json }) => ({
     ...json,
     created_at: new Date(json.created_at).toISOString(),
+    review: toRowReview(json.review),
     equipments: equipmentsByBrand.get(json.id) ?? [],
     status: json.status
       ? { ...json.status, updated_at: new Date(json.status.updated_at).toISOString(), brand: { id: json.id, name: json.name } }
@@ -87,21 +91,25 @@ const brandSortColumns = {
 
 /**
  * GET /api/brands (extension): one page of a subcategory's brands, sorted (ties by id) and filtered by a
- * case-insensitive "contains" on the name. The page's ids come first from the covering index alone (cheap even at
- * a deep offset), then their rows. The total is the subcategory's maintained counter, or, with a filter, counted in
- * the same pass that finds the page.
+ * case-insensitive "contains" on the name and by review state. The page's ids come first from the covering index
+ * alone (cheap even at a deep offset), then their rows. The total is the subcategory's maintained counter, or, with
+ * a filter, counted in the same pass that finds the page.
  */
 export async function listBrandsPage(
   db: Executor,
-  query: Pick<BrandsPageQuery, 'subcategory_id' | 'q' | 'sort' | 'dir' | 'offset' | 'limit'> & { with_equipments?: boolean },
+  query: Pick<BrandsPageQuery, 'subcategory_id' | 'q' | 'review' | 'sort' | 'dir' | 'offset' | 'limit'> & { with_equipments?: boolean },
 ): Promise<{ brands: Brand[]; total: number }> {
   const direction = query.dir === 'desc' ? desc : asc;
   const order = [direction(brandSortColumns[query.sort]), direction(brands.id)];
   const modelsPerBrand = query.with_equipments ? embeddedEquipmentsPerListedBrand : 0;
   const ofSubcategory = eq(brands.subcategoryId, query.subcategory_id);
 
-  if (query.q) {
-    const where = and(ofSubcategory, sql`${brands.name} ilike ${containsPattern(query.q)}`);
+  if (query.q || query.review) {
+    const where = and(
+      ofSubcategory,
+      query.q ? sql`${brands.name} ilike ${containsPattern(query.q)}` : undefined,
+      reviewCondition(brands, query.review),
+    );
     const matches = await db
       .select({ id: brands.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(brands)

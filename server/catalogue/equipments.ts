@@ -1,17 +1,19 @@
 import { and, asc, count, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { encodeEquipmentsCursor, type Equipment, type EquipmentsQuery, type updateEquipmentBody } from '../../contract/equipments';
+import type { RowReview } from '../../contract/review';
 import type { z } from 'zod';
 import type { Executor } from '../db/client';
 import { brands, categories, equipmentExclusions, equipments, subcategories } from '../db/schema';
 import { equipmentsChanged, type Notifier } from '../notify/notifier';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
 import { idPage } from './id-page';
+import { reviewCondition, reviewerJoin, reviewJson, toRowReview } from './row-review';
 
 /**
  * An equipment answer built by the database as one JSON value a row: PGlite hands over one JSON field far faster
  * than twenty columns, and PostgreSQL does not mind. Only `created_at` is reformatted here (to ISO 8601 in UTC).
  */
-type EquipmentJson = Omit<Equipment, 'tags'> & { tags: unknown };
+type EquipmentJson = Omit<Equipment, 'tags' | 'review'> & { tags: unknown; review: RowReview };
 const equipmentJson = sql<EquipmentJson>`json_build_object(
   'id', ${equipments.id}, 'category_id', ${equipments.categoryId}, 'subcategory_id', ${equipments.subcategoryId},
   'category', ${categories.name}, 'subcategory', ${subcategories.name}, 'brand_id', ${equipments.brandId},
@@ -19,13 +21,15 @@ const equipmentJson = sql<EquipmentJson>`json_build_object(
   'specifications', ${equipments.specifications}, 'description', ${equipments.description}, 'tags', ${equipments.tags},
   'is_manufactured', ${equipments.isManufactured}, 'is_brand_still_manufactured', ${equipments.isBrandStillManufactured},
   'seo_title', ${equipments.seoTitle}, 'seo_description', ${equipments.seoDescription},
-  'excluded', ${equipmentExclusions.equipmentId} is not null, 'created_at', ${equipments.createdAt})`;
+  'excluded', ${equipmentExclusions.equipmentId} is not null, 'created_at', ${equipments.createdAt},
+  'review', ${reviewJson(equipments)})`;
 
 export function toEquipment({ json }: { json: EquipmentJson }): Equipment {
   return {
     ...json,
     tags: Array.isArray(json.tags) ? json.tags.map(String) : [],
     created_at: new Date(json.created_at).toISOString(),
+    review: toRowReview(json.review),
   };
 }
 
@@ -36,7 +40,8 @@ export function selectEquipments(db: Executor) {
     .from(equipments)
     .innerJoin(categories, eq(categories.id, equipments.categoryId))
     .innerJoin(subcategories, eq(subcategories.id, equipments.subcategoryId))
-    .leftJoin(equipmentExclusions, eq(equipmentExclusions.equipmentId, equipments.id));
+    .leftJoin(equipmentExclusions, eq(equipmentExclusions.equipmentId, equipments.id))
+    .leftJoin(...reviewerJoin(equipments));
 }
 
 export async function findEquipment(db: Executor, id: number): Promise<Equipment | undefined> {
@@ -64,6 +69,8 @@ export async function listEquipments(
   }
   if (query.subcategory_id !== undefined) conditions.push(eq(equipments.subcategoryId, query.subcategory_id));
   if (query.brand_id !== undefined) conditions.push(eq(equipments.brandId, query.brand_id));
+  const ofState = reviewCondition(equipments, query.review);
+  if (ofState) conditions.push(ofState);
   const filter = and(...conditions);
   // Keyset: the rows after the cursor's, in the list's order (a row comparison the (subcategory, brand, model, id)
   // index answers directly).
@@ -86,7 +93,11 @@ export async function listEquipments(
       .orderBy(...order),
     countEquipments(
       db,
-      { subcategoryIds: namedIds ?? (query.subcategory_id === undefined ? undefined : [query.subcategory_id]), brandId: query.brand_id },
+      {
+        subcategoryIds: namedIds ?? (query.subcategory_id === undefined ? undefined : [query.subcategory_id]),
+        brandId: query.brand_id,
+        ofState: ofState !== undefined,
+      },
       filter,
     ),
   ]);
@@ -96,12 +107,16 @@ export async function listEquipments(
   return { equipments: answers, total, next_cursor };
 }
 
-/** The total of a filter: a maintained counter when one filter alone is given, else a count. */
+/** The total of a filter: a maintained counter when one filter alone is given (not the review state), else a count. */
 async function countEquipments(
   db: Executor,
-  filter: { subcategoryIds: number[] | undefined; brandId: number | undefined },
+  filter: { subcategoryIds: number[] | undefined; brandId: number | undefined; ofState: boolean },
   where: SQL | undefined,
 ): Promise<number> {
+  if (filter.ofState) {
+    const [row] = await db.select({ n: count() }).from(equipments).where(where);
+    return Number(row?.n ?? 0);
+  }
   if (filter.subcategoryIds !== undefined && filter.brandId === undefined && filter.subcategoryIds.length > 0) {
     const [row] = await db
       .select({ n: sql<number>`coalesce(sum(${subcategories.equipmentsCount}), 0)::int` })

@@ -29,7 +29,6 @@ const tokenAmount = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-
 /**
  * The provenance and review columns every brand, model and event has (migration 0018): the run that made it (null
  * for a row made by hand or seeded), its review state (accepted unless a run made it), a rejection's reason, comment
@@ -48,12 +47,21 @@ const reviewColumns = () => ({
 });
 
 /** The review's indexes of a table with `reviewColumns`: the queue's, a run's figures', a reviewer's day's. */
-function reviewIndexes(table: string, t: { id: AnyPgColumn; runId: AnyPgColumn; reviewState: AnyPgColumn; reviewedBy: AnyPgColumn; reviewedAt: AnyPgColumn }) {
+function reviewIndexes(
+  table: string,
+  t: { id: AnyPgColumn; runId: AnyPgColumn; reviewState: AnyPgColumn; reviewedBy: AnyPgColumn; reviewedAt: AnyPgColumn },
+) {
   return [
     check(`${table}_review_state_check`, sql`${t.reviewState} in ('unreviewed', 'accepted', 'rejected')`),
-    index(`${table}_unreviewed_idx`).on(t.runId, t.id).where(sql`${t.reviewState} = 'unreviewed'`),
-    index(`${table}_run_idx`).on(t.runId, t.reviewState).where(sql`${t.runId} is not null`),
-    index(`${table}_reviewed_idx`).on(t.reviewedBy, t.reviewedAt).where(sql`${t.reviewedAt} is not null`),
+    index(`${table}_unreviewed_idx`)
+      .on(t.runId, t.id)
+      .where(sql`${t.reviewState} = 'unreviewed'`),
+    index(`${table}_run_idx`)
+      .on(t.runId, t.reviewState)
+      .where(sql`${t.runId} is not null`),
+    index(`${table}_reviewed_idx`)
+      .on(t.reviewedBy, t.reviewedAt)
+      .where(sql`${t.reviewedAt} is not null`),
   ];
 }
 

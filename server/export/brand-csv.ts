@@ -14,6 +14,7 @@ import { brandExclusions, brands, categories, subcategories } from '../db/schema
 import { NotFoundError } from '../domain-errors';
 import { offsetBatchesOf } from './batches';
 import { csvStream, type CsvCells } from './csv';
+import { reviewCells } from './review-cells';
 
 const brandCells: CsvCells<Brand, keyof typeof brandExportColumns> = {
   name: (b) => b.name,
@@ -23,10 +24,11 @@ const brandCells: CsvCells<Brand, keyof typeof brandExportColumns> = {
   seo_description: (b) => b.seo_description,
   created_at: (b) => b.created_at,
   status: (b) => b.status?.name ?? notGeneratedStatus.name,
+  ...reviewCells((b: Brand) => b.review),
 };
 
 /**
- * GET /api/brands/export: a subcategory's brands as the grid lists them (GET /api/brands: its filter, sort and
+ * GET /api/brands/export: a subcategory's brands as the grid lists them (GET /api/brands: its filters, sort and
  * rows), read a page at a time. 404 before anything is sent when the subcategory does not exist.
  */
 export async function brandsCsv(db: Executor, query: BrandsExportQuery): Promise<{ name: string; csv: Readable }> {

@@ -9,10 +9,13 @@ import {
 } from '../../contract/grid-exports';
 import { containsPattern } from '../catalogue/brands';
 import type { Executor } from '../db/client';
-import { brands, categories, equipmentExclusions, equipments, subcategories } from '../db/schema';
+import type { RowReview } from '../../contract/review';
+import { reviewCondition, reviewerJoin, reviewJson, toRowReview } from '../catalogue/row-review';
+import { brands, categories, equipmentExclusions, equipments, subcategories, users } from '../db/schema';
 import { NotFoundError } from '../domain-errors';
 import { batchesOf, offsetBatchesOf } from './batches';
 import { csvStream, type CsvCells } from './csv';
+import { reviewCells } from './review-cells';
 
 /**
  * The equipment grids' exports: the models of a subcategory or a brand (GET /api/equipments/export) and the excluded
@@ -41,12 +44,19 @@ const columnText: Record<EquipmentColumn, SQL> = {
   seo_title: sql`${equipments.seoTitle}`,
   seo_description: sql`${equipments.seoDescription}`,
   created_at: sql`${equipments.createdAt}::text`,
+  review_state: sql`${equipments.reviewState}`,
+  review_reason: sql`${equipments.reviewReason}`,
+  reviewed_by: sql`${users.email}`,
+  reviewed_at: sql`${equipments.reviewedAt}::text`,
+  run_id: sql`${equipments.runId}::text`,
 };
 
 /** What a sort on a column orders by: numbers and times as such, text case-insensitively. */
 function sortKey(column: EquipmentColumn): SQL {
   if (column === 'year') return sql`${equipments.year}`;
   if (column === 'created_at') return sql`${equipments.createdAt}`;
+  if (column === 'reviewed_at') return sql`${equipments.reviewedAt}`;
+  if (column === 'run_id') return sql`${equipments.runId}`;
   return sql`lower(${columnText[column]})`;
 }
 
@@ -65,6 +75,7 @@ interface EquipmentRow {
   seo_title: string | null;
   seo_description: string | null;
   created_at: string;
+  review: RowReview;
 }
 
 /** A row as one JSON value: PGlite hands over one JSON field far faster than a dozen columns (see catalogue/equipments.ts). */
@@ -73,16 +84,18 @@ const rowJson = sql<EquipmentRow>`json_build_object(
   'category', ${categories.name}, 'subcategory', ${subcategories.name}, 'specifications', ${equipments.specifications},
   'description', ${equipments.description}, 'tags', ${equipments.tags}, 'is_manufactured', ${equipments.isManufactured},
   'is_brand_still_manufactured', ${equipments.isBrandStillManufactured}, 'seo_title', ${equipments.seoTitle},
-  'seo_description', ${equipments.seoDescription}, 'created_at', ${equipments.createdAt})`;
+  'seo_description', ${equipments.seoDescription}, 'created_at', ${equipments.createdAt},
+  'review', ${reviewJson(equipments)})`;
 
 function selectRows(db: Executor) {
   return db
     .select({ row: rowJson })
     .from(equipments)
     .innerJoin(categories, eq(categories.id, equipments.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, equipments.subcategoryId));
+    .innerJoin(subcategories, eq(subcategories.id, equipments.subcategoryId))
+    .leftJoin(...reviewerJoin(equipments));
 }
-const rowsOf = (selected: { row: EquipmentRow }[]) => selected.map(({ row }) => row);
+const rowsOf = (selected: { row: EquipmentRow }[]) => selected.map(({ row }) => ({ ...row, review: toRowReview(row.review) }));
 
 const cells: CsvCells<EquipmentRow, EquipmentColumn> = {
   brand: (r) => r.brand,
@@ -98,6 +111,7 @@ const cells: CsvCells<EquipmentRow, EquipmentColumn> = {
   seo_title: (r) => r.seo_title,
   seo_description: (r) => r.seo_description,
   created_at: (r) => new Date(r.created_at).toISOString(),
+  ...reviewCells((r: EquipmentRow) => r.review),
 };
 
 /** The quick filter over these columns' text, or nothing without one. */
@@ -159,10 +173,10 @@ async function equipmentScope(db: Executor, query: EquipmentsExportQuery): Promi
   return { where, name: `equipment-${[...new Set(names)].join('-')}` };
 }
 
-/** GET /api/equipments/export: 404 before anything is sent when the subcategory or brand is unknown. */
+/** GET /api/equipments/export (the grid's review filter too): 404 before anything is sent when the subcategory or brand is unknown. */
 export async function equipmentsCsv(db: Executor, query: EquipmentsExportQuery): Promise<{ name: string; csv: Readable }> {
   const scope = await equipmentScope(db, query);
-  const filter = and(...scope.where, equipmentGridFilter(query.q, 'details'));
+  const filter = and(...scope.where, equipmentGridFilter(query.q, 'details'), reviewCondition(equipments, query.review));
   const listOrder = [asc(equipments.brand), asc(equipments.model), asc(equipments.id)];
   const { sort } = query;
   const batches =

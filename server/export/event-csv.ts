@@ -8,6 +8,7 @@ import { categories } from '../db/schema';
 import { NotFoundError } from '../domain-errors';
 import { offsetBatchesOf } from './batches';
 import { csvStream, type CsvCells } from './csv';
+import { reviewCells } from './review-cells';
 
 const eventCells: CsvCells<Event, keyof typeof eventExportColumns> = {
   name: (e) => e.name,
@@ -21,6 +22,7 @@ const eventCells: CsvCells<Event, keyof typeof eventExportColumns> = {
   seo_title: (e) => e.seo_title,
   seo_description: (e) => e.seo_description,
   created_at: (e) => e.created_at,
+  ...reviewCells((e: Event) => e.review),
 };
 
 /**

@@ -60,6 +60,7 @@ describe.each(engines)('equipments on %s', (engine) => {
       seo_description: 'Fendt 942 Vario specifications.',
       excluded: false,
       created_at: expect.stringMatching(/Z$/),
+      review: { state: 'accepted', reason: null, comment: null, reviewed_by: null, reviewed_at: null, run_id: null },
     });
     expect((await row('Caterpillar', 'M318')).excluded).toBe(true);
     expect(await list('subcategory=Nothing%20Like%20This')).toEqual({ equipments: [], total: 0, next_cursor: null });

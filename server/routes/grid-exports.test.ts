@@ -59,6 +59,11 @@ describe.each(engines)('grid exports on %s', (engine) => {
       expect.any(String),
       expect.stringMatching(/^\d{4}-/),
       'Generated',
+      'Accepted',
+      '',
+      '',
+      '',
+      '',
     ]);
   });
 

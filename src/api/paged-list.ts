@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import type { ReviewState } from '../../contract/review';
 
 /**
  * A list the server pages, sorts and filters (GET /api/brands, GET /api/events: extensions of docs/product.md#calls),
@@ -6,11 +7,12 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKe
  * the loaded end.
  */
 
-/** A list's sort and quick filter, as the grid's URL holds them (docs/product.md#grids). */
+/** A list's sort, quick filter and review filter, as the grid's URL holds them (docs/product.md#grids). */
 export interface PagedListParams<SortField extends string> {
   q?: string;
   sort?: SortField;
   dir?: 'asc' | 'desc';
+  review?: ReviewState;
 }
 
 /** What a page request sends beside the list's scope: the filter (none when empty), the sort, which rows. */
@@ -20,6 +22,7 @@ export interface PageQuery<SortField extends string> {
   q: string | undefined;
   sort: SortField | undefined;
   dir: 'asc' | 'desc' | undefined;
+  review: ReviewState | undefined;
 }
 
 /** A page of rows, and how many rows match in all. */
@@ -48,8 +51,8 @@ export function pagedList<Page extends ListPage, Row, SortField extends string, 
   spec: PagedListSpec<Page, Row, SortField, Key>,
 ) {
   const getPage = (scopeId: number, params: PagedListParams<SortField> & { offset: number; limit: number }, signal?: AbortSignal) => {
-    const { offset, limit, sort, dir } = params;
-    return spec.fetchPage(scopeId, { offset, limit, q: params.q || undefined, sort, dir }, signal);
+    const { offset, limit, sort, dir, review } = params;
+    return spec.fetchPage(scopeId, { offset, limit, q: params.q || undefined, sort, dir, review }, signal);
   };
   const nextOffset = (pages: readonly Page[]): number | undefined => nextPageOffset(pages, spec.rowsOf);
   const queryOptions = (scopeId: number, params: PagedListParams<SortField> = {}) =>

@@ -9,7 +9,7 @@ import { tableSearchSchema } from '../ui/data-table/url-state';
  * generator off it). In the entry chunk with the search schemas and `beforeLoad`, so it imports small modules only.
  */
 
-/** A grid of the selection: the grid's sort, quick filter and columns (`sort`, `dir`, `q`, `cols`) and the selection. */
+/** A grid of the selection: the grid's sort, quick filter, review filter and columns (`sort`, `dir`, `q`, `review`, `cols`) and the selection. */
 const gridOfSelectionSearch = z.extend(tableSearchSchema, selectionSearchSchema.shape);
 
 /**
@@ -22,10 +22,11 @@ export function gridOfSelectionRoute(type: ScreenType) {
     staticData: { screenType: type, selectionInUrl: true },
     validateSearch: gridOfSelectionSearch,
     beforeLoad: rememberedSelectionOf(type),
-    loaderDeps: ({ search: { sort, dir, q, category, subcategory } }: { search: z.output<typeof gridOfSelectionSearch> }) => ({
+    loaderDeps: ({ search: { sort, dir, q, review, category, subcategory } }: { search: z.output<typeof gridOfSelectionSearch> }) => ({
       sort,
       dir,
       q,
+      review,
       category,
       subcategory,
     }),

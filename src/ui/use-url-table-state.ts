@@ -31,7 +31,13 @@ export interface UrlTableState {
   /** The visible columns the URL names (`cols`, a shared link or an applied view); while present they apply. */
   columns: readonly string[] | undefined;
   /** Writes a whole view into the URL: quick filter, sort and visible columns (a new history entry). */
-  applyView: (view: { q?: string; sort?: string; dir?: 'asc' | 'desc'; columns?: readonly string[] }) => void;
+  applyView: (view: {
+    q?: string;
+    sort?: string;
+    dir?: 'asc' | 'desc';
+    review?: TableSearch['review'];
+    columns?: readonly string[];
+  }) => void;
   /** Takes the columns out of the URL (the operator arranged them: they are theirs now). */
   leaveColumns: () => void;
 }
@@ -41,7 +47,7 @@ function sortDefault(id: string | undefined, desc: boolean | undefined): SortDef
   return id === undefined ? undefined : { id, desc: desc ?? false };
 }
 
-/** Writes a whole view into the URL: quick filter, sort and visible columns, as a new history entry. */
+/** Writes a whole view into the URL: quick filter, sort, review filter and visible columns, as a new history entry. */
 function useApplyView(sortable: readonly string[], defaultId: string | undefined, defaultDesc: boolean | undefined) {
   const navigate = useNavigate();
   return useCallback<UrlTableState['applyView']>(
@@ -54,6 +60,7 @@ function useApplyView(sortable: readonly string[], defaultId: string | undefined
           ...previous,
           ...searchFromSorting(viewSorting, fallback),
           q: filterToSearch(view.q),
+          review: view.review,
           cols: view.columns ? columnsToSearch(view.columns) : undefined,
         }),
       } as Parameters<typeof navigate>[0]);

@@ -5,6 +5,7 @@ import { dataTableColumns, DateTimeCell, formatCount, selectionColumn, TextCell,
 import { IconButton } from '../../ui/button';
 import { rowActionsColumn } from '../../ui/row-menu';
 import { StatusBadge } from '../../ui/status-badge';
+import { ReviewMark } from '../saved-views';
 import { BrandActions } from './brand-actions';
 import { useBrandRow } from './brand-row-context';
 import { brandsTexts } from './brands-texts';
@@ -80,6 +81,7 @@ function NameCell({ row }: { row: DataTableRow<Brand> }) {
           </span>
         )}
         {brand.excluded ? <span className="brands__tag">{brandsTexts.excluded}</span> : null}
+        <ReviewMark review={brand.review} />
       </span>
     </div>
   );

@@ -15,6 +15,7 @@ import {
 } from '../../ui/data-table';
 import { FetchFailure } from '../../ui/fetch-failure';
 import { Spinner } from '../../ui/spinner';
+import { ReviewMark } from '../saved-views';
 import { brandsTexts } from './brands-texts';
 
 const col = dataTableColumns<Equipment>();
@@ -34,6 +35,7 @@ const equipmentColumns = col.columns([
       <span>
         <strong>{row.original.model}</strong>
         {row.original.excluded ? <span className="brands__tag">{brandsTexts.excluded}</span> : null}
+        <ReviewMark review={row.original.review} />
       </span>
     ),
   }),

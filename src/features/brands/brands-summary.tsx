@@ -1,5 +1,6 @@
 import { formatCount } from '../../ui/data-table';
 import { SelectAllMatching } from '../bulk-exclusions';
+import { reviewTexts } from '../saved-views';
 import { BrandsSelectionBar } from './brands-selection-bar';
 import type { BrandSelectionScope } from './use-brand-row-selection';
 
@@ -9,7 +10,7 @@ const noun = { one: 'brand', many: 'brands' } as const;
  * The brands grid's toolbar summary: "N brands" (matching the filter) with "Select all N matching", or, once brands
  * are ticked, the selection bar with its bulk actions.
  */
-export function BrandsSummary({ subcategory, q, total, selection }: BrandSelectionScope) {
+export function BrandsSummary({ subcategory, q, review, total, selection }: BrandSelectionScope) {
   const { selectedIds, allMatching, deselectBrands } = selection;
   if (total === undefined) return null;
   if (selectedIds.length > 0 || allMatching.allMatching) {
@@ -27,10 +28,12 @@ export function BrandsSummary({ subcategory, q, total, selection }: BrandSelecti
   return (
     <span className="bulk-summary">
       <span role="status">
-        {formatCount(total)} {total === 1 ? noun.one : noun.many}
+        {formatCount(total)} {reviewTexts.rowsWord(review)}
+        {total === 1 ? noun.one : noun.many}
         {q ? ` matching “${q}”` : ''}
       </span>
-      {total > 0 ? <SelectAllMatching total={total} noun={noun} onSelect={allMatching.selectAll} /> : null}
+      {/* The bulk actions and Generate for all matching select by the quick filter alone, not the review filter. */}
+      {total > 0 && review === undefined ? <SelectAllMatching total={total} noun={noun} onSelect={allMatching.selectAll} /> : null}
     </span>
   );
 }

@@ -8,7 +8,7 @@ import { useGridColumnSettings } from '../../api/grid-settings';
 import { DataTable, ExportMenu, useDataTable, useUrlTableState } from '../../ui/data-table';
 import { useInfiniteScrollGrid } from '../../ui/infinite-scroll-grid';
 import { HistoryDialog } from '../history';
-import { SavedViewsMenu } from '../saved-views';
+import { ReviewFilter, reviewTexts, SavedViewsMenu, useReviewFilter } from '../saved-views';
 import { brandColumns, brandSortable } from './brand-columns';
 import { historyOpener } from './brand-actions';
 import { BrandEquipmentPanel } from './brand-equipment-panel';
@@ -31,14 +31,15 @@ const defaultSort = { id: 'name', desc: false } as const;
  */
 export function BrandsTable({ category, subcategory }: { category: Category; subcategory: Subcategory }) {
   const urlState = useUrlTableState({ sortable: brandSortable, defaultSort });
-  const params = useMemo(() => brandsListParams(urlState.params), [urlState.params]);
+  const review = useReviewFilter();
+  const params = useMemo(() => brandsListParams({ ...urlState.params, review: review.review }), [urlState.params, review.review]);
   const query = usePagedList(brandsList, subcategory.id, params);
   const brands = useMemo(() => brandsList.loaded(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
   const scrollPaging = useInfiniteScrollGrid(query, { loadedRows: brands.length, total, failedText: brandsTexts.fetchFailed });
 
-  const selection = useBrandRowSelection(brands, subcategory.id, params.q);
-  const scope = { subcategory, q: params.q, total, selection };
+  const selection = useBrandRowSelection(brands, subcategory.id, params.q, params.review);
+  const scope = { subcategory, q: params.q, review: params.review, total, selection };
   const generation = useGenerateEquipmentsForSelection(scope);
   const { rowContext, historyBrand, closeHistory } = useBrandRowContext(subcategory.id, brands);
   const columnSettings = useGridColumnSettings('brands');
@@ -55,17 +56,27 @@ export function BrandsTable({ category, subcategory }: { category: Category; sub
     getRowCanExpand: () => true,
   });
 
-  if (query.isSuccess && total === 0 && !params.q) return <BrandsEmpty subcategory={subcategory} />;
+  const filtered = params.q !== undefined || params.review !== undefined;
+  if (query.isSuccess && total === 0 && !filtered) return <BrandsEmpty subcategory={subcategory} />;
 
   return (
     <BrandRowContextValue.Provider value={rowContext}>
       <DataTable
         table={table}
-        views={<SavedViewsMenu grid="brands" table={table} urlState={urlState} />}
+        views={
+          <>
+            <ReviewFilter review={review.review} onChange={review.setReview} />
+            <SavedViewsMenu grid="brands" table={table} urlState={urlState} review={review} />
+          </>
+        }
         caption={`Brands of ${subcategory.name} (${category.name})`}
         filterLabel="Filter brands by name"
         filterPlaceholder="Filter by name…"
-        emptyText={params.q ? `No brands of ${subcategory.name} match “${params.q}”.` : brandsTexts.noBrands(subcategory.name)}
+        emptyText={
+          filtered
+            ? `No ${reviewTexts.rowsWord(params.review)}brands of ${subcategory.name}${params.q ? ` match “${params.q}”` : ''}.`
+            : brandsTexts.noBrands(subcategory.name)
+        }
         {...scrollPaging}
         estimateRowHeight={67}
         renderSubRow={(row) => <BrandEquipmentPanel brand={row.original} />}

@@ -2,6 +2,7 @@ import { functionalUpdate, type OnChangeFn, type RowSelectionState } from '@tans
 import { useCallback, useEffect, useMemo } from 'react';
 import type { Brand } from '../../../contract/brands';
 import type { Subcategory } from '../../../contract/categories';
+import type { ReviewState } from '../../../contract/review';
 import type { StatusRecord } from '../../../contract/statuses';
 import { useSelection } from '../../store/selection';
 import { useAllMatching } from '../bulk-exclusions';
@@ -19,13 +20,13 @@ import {
  * store (changing the subcategory clears them), or "Select all N matching" picks every brand the grid's filter matches
  * (which another subcategory or text makes lapse). A ticked brand that goes In Progress is deselected after 50 ms.
  */
-export function useBrandRowSelection(brands: readonly Brand[], subcategoryId: number, q: string | undefined) {
+export function useBrandRowSelection(brands: readonly Brand[], subcategoryId: number, q: string | undefined, review?: ReviewState) {
   const statusOfId = useMemo(() => statusNameLookup(brands), [brands]);
   const selectedIds = useSelection((s) => s.selectedBrandIds);
   const setBrandSelected = useSelection((s) => s.setBrandSelected);
   const deselectBrands = useSelection((s) => s.deselectBrands);
 
-  const allMatching = useAllMatching(JSON.stringify([subcategoryId, q ?? '']));
+  const allMatching = useAllMatching(JSON.stringify([subcategoryId, q ?? '', review ?? '']));
   // In that mode every loaded row shows ticked; unticking one leaves it (leaveAllMatching, decision 0014).
   const loadedIds = useMemo(() => brands.map((brand) => brand.id), [brands]);
   const rowSelection = useMemo(
@@ -62,10 +63,14 @@ export function useBrandRowSelection(brands: readonly Brand[], subcategoryId: nu
 
 export type BrandRowSelection = ReturnType<typeof useBrandRowSelection>;
 
-/** What the selection is of (the subcategory's brands the grid's filter `q` matches: `total` of them) and the ticked rows. */
+/**
+ * What the selection is of (the subcategory's brands the grid's filter `q` and review filter match: `total` of them)
+ * and the ticked rows.
+ */
 export interface BrandSelectionScope {
   subcategory: Subcategory;
   q: string | undefined;
+  review: ReviewState | undefined;
   total: number | undefined;
   selection: BrandRowSelection;
 }

@@ -4,6 +4,7 @@ import { useOverview } from '../../api/overview';
 import { formatCount } from '../../ui/data-table';
 import { FetchFailure } from '../../ui/fetch-failure';
 import { Spinner } from '../../ui/spinner';
+import { GenerationQuality } from './generation-quality';
 import { LatestRuns } from './latest-runs';
 import { StatusSummary } from './status-summary';
 import './dashboard-home.css';
@@ -14,7 +15,8 @@ export const homeTexts = {
 
 /**
  * The dashboard home (/dashboard, docs/product.md#dashboard-home): the balance, how the catalogue's generations stand (categories by
- * their events status, subcategories by their brands status) and the latest generation runs with their token cost.
+ * their events status, subcategories by their brands status), the latest generation runs with their token cost and the
+ * generation quality of the last 30 days.
  */
 export function DashboardHome() {
   const overview = useOverview();
@@ -66,6 +68,7 @@ export function DashboardHome() {
             />
           </div>
           <LatestRuns runs={overview.data.latest_runs} />
+          <GenerationQuality />
           <nav className="home__links" aria-label="Catalogue screens">
             <Link to="/dashboard/equipments">Equipments</Link>
             <Link to="/dashboard/equipments/exclusions">Exclusions</Link>

@@ -4,6 +4,7 @@ import { equipmentExportColumns as headers } from '../../../contract/grid-export
 import { dataTableColumns, DateTimeCell, selectionColumn } from '../../ui/data-table';
 import { MenuItem } from '../../ui/menu';
 import { RowMenu, rowActionsColumn } from '../../ui/row-menu';
+import { ReviewMark } from '../saved-views';
 import { joinTags } from './equipment-draft';
 import { rowActionsAttribute, useEquipmentRowActions } from './equipment-editor';
 
@@ -34,6 +35,7 @@ function ModelCell({ row }: { row: Equipment }) {
     <div className="equipment-cell__stack">
       <Text value={row.model} />
       {row.excluded ? <span className="excluded-badge">Excluded</span> : null}
+      <ReviewMark review={row.review} />
     </div>
   );
 }

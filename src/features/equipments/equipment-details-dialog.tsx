@@ -17,7 +17,7 @@ import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions 
 import { EquipmentDetailsSelection } from './equipment-details-selection';
 import { EquipmentEditorDrawer } from './equipment-editor-drawer';
 import { SubcategoryDialog, type SubcategoryDialogProps } from './subcategory-dialog';
-import { SavedViewsMenu } from '../saved-views';
+import { ReviewFilter, reviewTexts, SavedViewsMenu, useReviewFilter } from '../saved-views';
 
 const noRows: Equipment[] = [];
 const noCategories: never[] = [];
@@ -103,7 +103,12 @@ function useExclusionActions(feedback: DetailsFeedback): Omit<EquipmentRowAction
 /** The subcategory's items in the grid, its URL state, selection and column settings. */
 function useDetailsGrid(subcategory: Subcategory) {
   const items = useSubcategoryEquipments(subcategory.id);
-  const rows = useMemo(() => items.data?.pages.flatMap((page) => page.equipments) ?? noRows, [items.data]);
+  const review = useReviewFilter();
+  // The review filter applies in the browser, as the quick filter does (every page is loaded while it is set).
+  const rows = useMemo(() => {
+    const loaded = items.data?.pages.flatMap((page) => page.equipments) ?? noRows;
+    return review.review === undefined ? loaded : loaded.filter((row) => row.review?.state === review.review);
+  }, [items.data, review.review]);
   const total = items.data?.pages[0]?.total;
   const urlState = useUrlTableState({ sortable: sortableEquipmentColumns });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -120,7 +125,7 @@ function useDetailsGrid(subcategory: Subcategory) {
 
   // The server lists items by brand then model only: a sort or a filter covers every item once all pages are in.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
-  const reordered = urlState.params.sort !== undefined || urlState.params.q !== undefined;
+  const reordered = urlState.params.sort !== undefined || urlState.params.q !== undefined || review.review !== undefined;
   useEffect(() => {
     if (reordered && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [reordered, hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -128,10 +133,12 @@ function useDetailsGrid(subcategory: Subcategory) {
   const summary =
     total === undefined
       ? undefined
-      : total > rows.length
-        ? `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} models loaded`
-        : `${total.toLocaleString('en-US')} models`;
-  return { items, rows, total, urlState, rowSelection, clearRows: () => setRowSelection({}), table, summary };
+      : review.review !== undefined
+        ? `${rows.length.toLocaleString('en-US')} ${reviewTexts.rowsWord(review.review)}models${hasNextPage ? ' loaded' : ''}`
+        : total > rows.length
+          ? `${rows.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} models loaded`
+          : `${total.toLocaleString('en-US')} models`;
+  return { items, rows, total, urlState, review, rowSelection, clearRows: () => setRowSelection({}), table, summary };
 }
 
 function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
@@ -213,7 +220,7 @@ function DetailsFeedbackLines({ feedback: { notice, alert, setAlert, undoOffer }
 
 function DetailsTable({
   subcategory,
-  grid: { items, rows, total, urlState, rowSelection, clearRows, table, summary },
+  grid: { items, rows, total, urlState, review, rowSelection, clearRows, table, summary },
   feedback,
   editedId,
 }: {
@@ -223,18 +230,25 @@ function DetailsTable({
   editedId: number | undefined;
 }) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
+  // "Select all N matching" selects by the quick filter on the server, not by the review filter: not offered under it.
+  const allMatchingOffered = review.review === undefined;
   return (
     <DataTable
       table={table}
-      views={<SavedViewsMenu grid="equipment-details" table={table} urlState={urlState} />}
+      views={
+        <>
+          <ReviewFilter review={review.review} onChange={review.setReview} />
+          <SavedViewsMenu grid="equipment-details" table={table} urlState={urlState} review={review} />
+        </>
+      }
       caption={`Equipment of ${subcategory.name}`}
-      emptyText={urlState.globalFilter ? 'No models match the filter.' : `No models found for ${subcategory.name}.`}
+      emptyText={urlState.globalFilter || review.review ? 'No models match the filter.' : `No models found for ${subcategory.name}.`}
       loading={items.isPending}
       error={items.isError && rows.length === 0 ? categoriesErrorText : undefined}
       virtualize
       estimateRowHeight={64}
       maxHeight="min(62vh, 680px)"
-      rowCount={total}
+      rowCount={allMatchingOffered ? total : rows.length}
       loadingMore={isFetchingNextPage}
       onEndReached={() => {
         if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -245,8 +259,8 @@ function DetailsTable({
           subcategoryId={subcategory.id}
           table={table}
           rows={rows}
-          total={total}
-          allLoaded={!hasNextPage}
+          total={allMatchingOffered ? total : 0}
+          allLoaded={allMatchingOffered && !hasNextPage}
           rowSelection={rowSelection}
           clearRows={clearRows}
           summary={summary}
@@ -264,7 +278,12 @@ function DetailsTable({
           table={table}
           exportable={equipmentExportColumns}
           disabled={total === 0}
-          download={(columns) => exportEquipments({ subcategory_id: subcategory.id, ...urlState.params }, columns)}
+          download={(columns) =>
+            exportEquipments(
+              { subcategory_id: subcategory.id, ...urlState.params, ...(review.review ? { review: review.review } : {}) },
+              columns,
+            )
+          }
         />
       }
       getRowClassName={(row) =>

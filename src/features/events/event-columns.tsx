@@ -1,6 +1,7 @@
 import type { Event, EventSortField } from '../../../contract/events';
 import { eventExportColumns as headers } from '../../../contract/grid-exports';
 import { dataTableColumns, DateTimeCell, EmptyCell, formatDay, TextCell } from '../../ui/data-table';
+import { ReviewMark } from '../saved-views';
 import { safeWebsiteUrl, websiteLabel } from './website';
 
 const col = dataTableColumns<Event>();
@@ -11,7 +12,16 @@ const unsortedText = (key: 'description' | 'address' | 'seo_title' | 'seo_descri
 
 /** The columns of docs/product.md#events-screen. Ids of the sortable ones are the server's sort fields. */
 export const eventColumns = col.columns([
-  col.accessor('name', { header: headers.name, cell: (c) => <strong>{c.getValue()}</strong>, meta: { width: '220px', pin: 'left' } }),
+  col.accessor('name', {
+    header: headers.name,
+    cell: ({ row }) => (
+      <span>
+        <strong>{row.original.name}</strong>
+        <ReviewMark review={row.original.review} />
+      </span>
+    ),
+    meta: { width: '220px', pin: 'left' },
+  }),
   col.accessor((event) => event.category.name, {
     id: 'category',
     header: headers.category,

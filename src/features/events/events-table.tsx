@@ -11,14 +11,16 @@ import { eventColumns, eventSortable } from './event-columns';
 import { EventsEmpty } from './events-empty';
 import { eventsListParams } from './events-list-params';
 import { eventsTexts } from './events-texts';
-import { SavedViewsMenu } from '../saved-views';
+import { ReviewFilter, reviewTexts, SavedViewsMenu, useReviewFilter } from '../saved-views';
 
 const defaultSort = { id: 'start_date', desc: false } as const;
 
-/** The category's events, paged from the server as the operator scrolls; sort and filter live in the URL. */
+/** The category's events, paged from the server as the operator scrolls; sort and filters live in the URL. */
 export function EventsTable({ category }: { category: Category }) {
   const urlState = useUrlTableState({ sortable: eventSortable, defaultSort });
-  const params = useMemo(() => eventsListParams(urlState.params), [urlState.params]);
+  const review = useReviewFilter();
+  const params = useMemo(() => eventsListParams({ ...urlState.params, review: review.review }), [urlState.params, review.review]);
+  const filtered = params.q !== undefined || params.review !== undefined;
   const query = usePagedList(eventsList, category.id, params);
   const events = useMemo(() => eventsList.loaded(query.data), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
@@ -35,16 +37,25 @@ export function EventsTable({ category }: { category: Category }) {
 
   const scrollPaging = useInfiniteScrollGrid(query, { loadedRows: events.length, total, failedText: eventsTexts.fetchFailed });
 
-  if (query.isSuccess && total === 0 && !params.q) return <EventsEmpty category={category} />;
+  if (query.isSuccess && total === 0 && !filtered) return <EventsEmpty category={category} />;
 
   return (
     <DataTable
       table={table}
-      views={<SavedViewsMenu grid="events" table={table} urlState={urlState} />}
+      views={
+        <>
+          <ReviewFilter review={review.review} onChange={review.setReview} />
+          <SavedViewsMenu grid="events" table={table} urlState={urlState} review={review} />
+        </>
+      }
       caption={`Events of ${category.name}`}
       filterLabel="Filter events by name"
       filterPlaceholder="Filter by name…"
-      emptyText={params.q ? `No events of ${category.name} match “${params.q}”.` : eventsTexts.noEvents(category.name)}
+      emptyText={
+        filtered
+          ? `No ${reviewTexts.rowsWord(params.review)}events of ${category.name}${params.q ? ` match “${params.q}”` : ''}.`
+          : eventsTexts.noEvents(category.name)
+      }
       {...scrollPaging}
       estimateRowHeight={64}
       actions={
@@ -58,7 +69,8 @@ export function EventsTable({ category }: { category: Category }) {
       summary={
         total === undefined ? null : (
           <span role="status">
-            {formatCount(total)} {total === 1 ? 'event' : 'events'}
+            {formatCount(total)} {reviewTexts.rowsWord(params.review)}
+            {total === 1 ? 'event' : 'events'}
             {params.q ? ` matching “${params.q}”` : ''}
           </span>
         )

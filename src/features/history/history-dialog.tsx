@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/spinner';
 import { StatusBadge } from '../../ui/status-badge';
 import { formatCount, formatUtcDateTime } from '../../ui/data-table/format';
 import { generatedCount } from './generated-count';
+import { RunFiguresLine } from './run-figures';
 import { sanitizeHistoryMessage } from './sanitize-message';
 import './history.css';
 
@@ -15,7 +16,8 @@ import './history.css';
  * `source` with their token cost, newest first; times in UTC, en-US ('Oct 1, 2026, 09:30 AM UTC', docs/product.md#history-dialog). Messages
  * are server HTML, sanitised before rendering. The one History dialog of the product: the header's History button,
  * the Equipments screen and a brand's history icon; open while `source` is set. A brand's runs leave out the
- * category and subcategory columns (they are the brand's own).
+ * category and subcategory columns (they are the brand's own). Under each message, what the run gave (proposed, added,
+ * skipped as duplicates, dropped as invalid, accepted, rejected) and the AI model it asked.
  */
 export function HistoryDialog({
   source,
@@ -126,6 +128,7 @@ function HistoryTable({ entries, showPlace }: { entries: readonly GenerationHist
               <td>
                 {/* Sanitised by DOMPurify (sanitize-message.ts): the server's HTML may carry anything. */}
                 <div className="history__message" dangerouslySetInnerHTML={{ __html: sanitizeHistoryMessage(entry.message) }} />
+                <RunFiguresLine figures={entry.figures} providerModel={entry.provider_model} promptVersion={entry.prompt_version} />
               </td>
               <td className="history__time">
                 <time dateTime={entry.created_at}>{formatUtcDateTime(entry.created_at)} UTC</time>

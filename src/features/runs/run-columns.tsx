@@ -5,6 +5,7 @@ import { dataTableColumns, DateTimeCell, EmptyCell } from '../../ui/data-table';
 import { rowActionsColumn } from '../../ui/row-menu';
 import { StatusBadge } from '../../ui/status-badge';
 import { RunActions } from './run-actions';
+import { RunResults } from './run-results';
 import { runMessageText } from './run-message';
 import { formatDuration, isQueued, runsTexts, targetText, typeLabels } from './runs-texts';
 
@@ -48,10 +49,10 @@ export const runColumns = col.columns([
     meta: { width: '130px', className: 'runs__number runs__wrap-header' },
   }),
   col.accessor('items_added', {
-    header: 'Results added',
-    cell: ({ row }) => (row.original.finished_at ? formatTokens(row.original.items_added) : <EmptyCell />),
+    header: 'Results',
+    cell: ({ row }) => <RunResults run={row.original} />,
     enableSorting: false,
-    meta: { width: '90px', className: 'runs__number runs__wrap-header' },
+    meta: { width: '150px', className: 'runs__number runs__wrap-header' },
   }),
   col.display({
     id: 'actions',

@@ -8,6 +8,7 @@ import type { DataTableInstance, UrlTableState } from '../../ui/data-table';
 import { ConfirmDialog } from '../../ui/dialog';
 import { MenuContent, MenuItem, MenuLabel, MenuSeparator } from '../../ui/menu';
 import { savedViewsTexts as texts } from './saved-views-texts';
+import type { ReviewFilterState } from './review-filter';
 import { useViewActions, type ViewActions } from './use-view-actions';
 import { ViewNameDialog } from './view-name-dialog';
 import { currentViewState, sameViewState } from './view-state';
@@ -26,13 +27,16 @@ export function SavedViewsMenu<TData extends RowData>({
   grid,
   table,
   urlState,
+  review,
 }: {
   grid: ViewGridName;
   table: DataTableInstance<TData>;
   urlState: UrlTableState;
+  /** The grid's review filter (`useReviewFilter`), for the grids of generated items: views keep it too. */
+  review?: ReviewFilterState;
 }) {
   const views = useSavedViews(grid);
-  const current = currentViewState(table, urlState);
+  const current = currentViewState(table, urlState, review?.review);
   const actions = useViewActions(grid, current, urlState);
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState<OpenDialog>(null);

@@ -4,8 +4,8 @@ import type { SavedViewState } from '../../../contract/saved-views';
 import { columnsToSearch } from '../../ui/data-table/url-state';
 
 /**
- * The full address of this screen showing a view: its quick filter, sort and visible columns in the search params
- * (`q`, `sort`, `dir`, `cols`), the screen's other params kept: the selection the grid shows (`category`,
+ * The full address of this screen showing a view: its quick filter, sort, review filter and visible columns in the
+ * search params (`q`, `sort`, `dir`, `review`, `cols`), the screen's other params kept: the selection the grid shows (`category`,
  * `subcategory`: docs/product.md#selection), the open Equipment Details (`items`). Opened by anyone, it shows the
  * same grid of the same subcategory or category, whatever their own last selection.
  */
@@ -20,6 +20,7 @@ export function useViewLink() {
           q: state.q,
           sort: state.sort,
           dir: state.sort ? state.dir : undefined,
+          review: state.review,
           cols: columnsToSearch(state.columns),
         }),
       } as Parameters<typeof router.buildLocation>[0]);

@@ -13,6 +13,8 @@ export const tableSearchSchema = z.object({
   dir: droppedIfBad(z.enum(['asc', 'desc'])),
   q: droppedIfBad(z.string().check(z.maxLength(200))),
   cols: droppedIfBad(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
+  /** A grid of generated items' review filter (contract/review.ts `reviewStates`; not imported: this is the entry chunk). */
+  review: droppedIfBad(z.enum(['unreviewed', 'accepted', 'rejected'])),
 });
 export type TableSearch = z.output<typeof tableSearchSchema>;
 
