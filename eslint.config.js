@@ -46,6 +46,7 @@ const featureOrder = [
     'transactions',
     'payment-methods',
     'help',
+    'review',
   ],
   // What the screens share: saved views, history, the cost-confirmed generate calls, bulk actions, the CSV import.
   ['saved-views', 'history', 'generation', 'bulk-exclusions', 'exclusion-import'],

@@ -9,6 +9,7 @@ import { itemsPerRun } from '../server/generation/prompts';
 import { changeBalance } from '../server/tokens/ledger';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type TestServer } from './fixtures';
+import { whenLive } from './live';
 
 /**
  * Generation end to end (docs/product.md#events-screen and docs/product.md#brands-screen, docs/product.md#statuses and docs/product.md#live-updates,
@@ -103,25 +104,6 @@ async function eventNames(page: Page): Promise<string[]> {
 async function brandNames(page: Page): Promise<string[]> {
   const names = await brandRows(page).locator('td:nth-child(2) strong').allInnerTexts();
   return names.map((n) => n.trim()).sort();
-}
-
-/** private-user.{id} and the six shared channels of docs/product.md#calls. */
-const channelCount = 7;
-
-/**
- * Resolves once the page's pusher-js socket has every channel subscribed (the server's
- * `pusher_internal:subscription_succeeded` frames). Call it before the navigation it waits for.
- */
-function whenLive(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!new URL(socket.url()).pathname.startsWith('/app/')) return;
-      let subscribed = 0;
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('pusher_internal:subscription_succeeded') && ++subscribed === channelCount) resolve();
-      });
-    });
-  });
 }
 
 /** Opens `path` signed in and waits until the page's realtime channels are joined; marks the document. */

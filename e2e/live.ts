@@ -1,13 +1,14 @@
 import { expect, type Browser, type Page, type WebSocket } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import { sharedChannels } from '../contract/realtime';
 import type { Database } from '../server/db/client';
 import { categories, subcategories } from '../server/db/schema';
 import type { TestServer } from './fixtures';
 
 /** What the live-update specs and the restart bench share: the page's pusher-js socket, the header, a category. */
 
-/** private-user.{id} and the six shared channels of docs/product.md#live-updates. */
-export const channelCount = 7;
+/** private-user.{id} and every shared channel (docs/product.md#live-updates). */
+export const channelCount = sharedChannels.length + 1;
 
 export const isPusherSocket = (socket: WebSocket) => new URL(socket.url()).pathname.startsWith('/app/');
 

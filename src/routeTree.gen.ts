@@ -16,6 +16,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardEventsRouteImport } from './routes/dashboard.events'
 import { Route as DashboardHelpRouteImport } from './routes/dashboard.help'
 import { Route as DashboardPaymentMethodsRouteImport } from './routes/dashboard.payment-methods'
+import { Route as DashboardReviewRouteImport } from './routes/dashboard.review'
 import { Route as DashboardRunsRouteImport } from './routes/dashboard.runs'
 import { Route as DashboardTransactionsRouteImport } from './routes/dashboard.transactions'
 import { Route as DashboardBrandsIndexRouteImport } from './routes/dashboard.brands.index'
@@ -57,6 +58,11 @@ const DashboardHelpRoute = DashboardHelpRouteImport.update({
 const DashboardPaymentMethodsRoute = DashboardPaymentMethodsRouteImport.update({
   id: '/payment-methods',
   path: '/payment-methods',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardReviewRoute = DashboardReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
   getParentRoute: () => DashboardRoute,
 } as any)
 const DashboardRunsRoute = DashboardRunsRouteImport.update({
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/events': typeof DashboardEventsRoute
   '/dashboard/help': typeof DashboardHelpRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
+  '/dashboard/review': typeof DashboardReviewRoute
   '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/dashboard/events': typeof DashboardEventsRoute
   '/dashboard/help': typeof DashboardHelpRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
+  '/dashboard/review': typeof DashboardReviewRoute
   '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/dashboard/events': typeof DashboardEventsRoute
   '/dashboard/help': typeof DashboardHelpRoute
   '/dashboard/payment-methods': typeof DashboardPaymentMethodsRoute
+  '/dashboard/review': typeof DashboardReviewRoute
   '/dashboard/runs': typeof DashboardRunsRoute
   '/dashboard/transactions': typeof DashboardTransactionsRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/dashboard/events'
     | '/dashboard/help'
     | '/dashboard/payment-methods'
+    | '/dashboard/review'
     | '/dashboard/runs'
     | '/dashboard/transactions'
     | '/dashboard/'
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/dashboard/events'
     | '/dashboard/help'
     | '/dashboard/payment-methods'
+    | '/dashboard/review'
     | '/dashboard/runs'
     | '/dashboard/transactions'
     | '/dashboard'
@@ -187,6 +198,7 @@ export interface FileRouteTypes {
     | '/dashboard/events'
     | '/dashboard/help'
     | '/dashboard/payment-methods'
+    | '/dashboard/review'
     | '/dashboard/runs'
     | '/dashboard/transactions'
     | '/dashboard/'
@@ -254,6 +266,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardPaymentMethodsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/review': {
+      id: '/dashboard/review'
+      path: '/review'
+      fullPath: '/dashboard/review'
+      preLoaderRoute: typeof DashboardReviewRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/runs': {
       id: '/dashboard/runs'
       path: '/runs'
@@ -310,6 +329,7 @@ interface DashboardRouteChildren {
   DashboardEventsRoute: typeof DashboardEventsRoute
   DashboardHelpRoute: typeof DashboardHelpRoute
   DashboardPaymentMethodsRoute: typeof DashboardPaymentMethodsRoute
+  DashboardReviewRoute: typeof DashboardReviewRoute
   DashboardRunsRoute: typeof DashboardRunsRoute
   DashboardTransactionsRoute: typeof DashboardTransactionsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
@@ -324,6 +344,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardEventsRoute: DashboardEventsRoute,
   DashboardHelpRoute: DashboardHelpRoute,
   DashboardPaymentMethodsRoute: DashboardPaymentMethodsRoute,
+  DashboardReviewRoute: DashboardReviewRoute,
   DashboardRunsRoute: DashboardRunsRoute,
   DashboardTransactionsRoute: DashboardTransactionsRoute,
   DashboardIndexRoute: DashboardIndexRoute,

@@ -12,6 +12,7 @@ import type { EquipmentStatusesScope, StatusRecordsScope } from '../../contract/
 import type { TransactionsQuery } from '../../contract/transactions';
 import type { RunsQuery } from '../../contract/runs';
 import type { EstimateBody } from '../../contract/estimate';
+import type { ReviewItemsQuery } from '../../contract/review';
 
 type Params = Record<string, string | number | boolean | undefined>;
 
@@ -23,6 +24,8 @@ function compact<P extends Params>(params: P): P {
 export type CategoriesScope = { subcategory_id?: number; category_id?: number };
 export type PageParams = { q?: string; sort?: string; dir?: 'asc' | 'desc'; offset?: number; limit?: number };
 export type HistoryParams = { type: 'Events' | 'Equipments'; category_id?: number; subcategory_id?: number };
+/** The review queue's filter and order: what tells one cached queue from another (its pages are the infinite query's). */
+export type ReviewListFilter = Omit<ReviewItemsQuery, 'cursor' | 'limit'>;
 
 export const keys = {
   // Authentication and user
@@ -144,6 +147,18 @@ export const keys = {
 
   /** GET /api/overview (extension: the dashboard home) */
   overview: () => ['overview'] as const,
+
+  review: {
+    all: ['review'] as const,
+    /** Every cached page of the queue, whatever its filter. */
+    lists: ['review', 'items'] as const,
+    /** GET /api/review/items (extension: the review queue, a page at a time) */
+    items: (filter: ReviewListFilter) => ['review', 'items', compact(filter as Params)] as const,
+    /** GET /api/review/summary (extension: the navigation's count and the reviewer's day) */
+    summary: () => ['review', 'summary'] as const,
+    /** GET /api/review/stats (extension: the home's generation quality) */
+    stats: () => ['review', 'stats'] as const,
+  },
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import type { Binding, MutationName, MutationStaleness, ScreenContext } from './
 import { exclusionMutations } from './exclusions';
 import { generationMutations } from './generation';
 import { realtimeMutations } from './realtime';
+import { reviewEvents, reviewMutations } from './review';
 import { runEvents, runMutations } from './runs';
 import { sessionMutations } from './session';
 import { settingsMutations } from './settings';
@@ -35,6 +36,7 @@ export const eventStaleness = {
   ...statusEvents,
   ...catalogueEvents,
   ...runEvents,
+  ...reviewEvents,
 } as const satisfies Record<ContractEventName, unknown>;
 
 export type RealtimeEventName = keyof typeof eventStaleness;
@@ -58,6 +60,7 @@ export function resyncEffects(): CacheEffect[] {
     keys.runs.all,
     keys.transactions.all,
     keys.typicalCosts(),
+    keys.review.all,
   ].map((queryKey) => invalidateKey(queryKey));
 }
 
@@ -87,6 +90,7 @@ export const mutationStaleness = {
   ...settingsMutations,
   ...runMutations,
   ...realtimeMutations,
+  ...reviewMutations,
 } satisfies Record<MutationName, MutationStaleness<never, never>>;
 
 /** Applies what a mutation leaves stale (the table above); call it from the hook's onSuccess or onSettled as `when` says. */

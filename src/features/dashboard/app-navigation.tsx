@@ -1,5 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useNavigation } from '../../store/navigation';
+import { UnreviewedCount } from '../review';
 import './app-navigation.css';
 
 interface NavigationItem {
@@ -9,6 +10,8 @@ interface NavigationItem {
   name?: string;
   /** Marked current only on its own path, not on the screens below it (Brands is not current on its exclusions). */
   exact?: boolean;
+  /** Shows the live count of new results beside the label (the review queue). */
+  unreviewedCount?: boolean;
 }
 
 /** Every dashboard screen, grouped as an operator thinks of them. */
@@ -29,6 +32,10 @@ export const navigationSections: readonly { title: string; items: readonly Navig
       { to: '/dashboard/equipments/exclusions/brands', label: 'Brands', name: 'Brand exclusions' },
       { to: '/dashboard/brands/exclusions', label: 'Brands (logos)', name: 'Brand exclusions (logos)' },
     ],
+  },
+  {
+    title: 'Review',
+    items: [{ to: '/dashboard/review', label: 'Review', unreviewedCount: true }],
   },
   {
     title: 'Tokens',
@@ -64,6 +71,7 @@ export function AppNavigation() {
                   activeOptions={{ exact: item.exact ?? false, includeSearch: false }}
                 >
                   {item.label}
+                  {item.unreviewedCount ? <UnreviewedCount /> : null}
                 </Link>
               </li>
             ))}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { appQueryClient } from '../api/query-client';
+import { reviewItemsOptions, reviewSummaryOptions } from '../api/review';
+import { ReviewScreen } from '../features/review/review-screen';
+import { queryOfReviewSearch, reviewSearchSchema } from '../features/review/review-search';
+
+export const Route = createFileRoute('/dashboard/review')({
+  // The filters (kind, category, subcategory, run, order); the queue's first page and the summary are asked before the screen shows.
+  validateSearch: reviewSearchSchema,
+  loaderDeps: ({ search }) => queryOfReviewSearch(search),
+  loader: ({ deps }) => {
+    const queryClient = appQueryClient();
+    void queryClient.prefetchInfiniteQuery(reviewItemsOptions(deps));
+    void queryClient.prefetchQuery(reviewSummaryOptions());
+  },
+  component: ReviewScreen,
+});
