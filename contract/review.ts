@@ -91,7 +91,7 @@ export type ReviewRun = z.infer<typeof reviewRun>;
 
 /**
  * What a run gave (docs/product.md#review): proposed; added; skipped as duplicates (the same name, another spelling
- * of one, or a name rejected before); dropped as invalid; and of the added, rejected and accepted so far.
+ * of one, or a name rejected before); dropped as invalid; and of the added, rejected, accepted and still new.
  */
 export const runFigures = z.object({
   proposed: z.number().int(),
@@ -100,6 +100,8 @@ export const runFigures = z.object({
   dropped_invalid: z.number().int(),
   rejected: z.number().int(),
   accepted: z.number().int(),
+  /** Of the added, still new (unreviewed): the review queue shows them. */
+  unreviewed: z.number().int(),
 });
 export type RunFigures = z.infer<typeof runFigures>;
 

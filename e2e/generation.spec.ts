@@ -95,9 +95,9 @@ async function selectSubcategory(page: Page, category: string, subcategory: stri
   await expect(subcategoryTrigger).toContainText(subcategory);
 }
 
-/** The first-column texts of the events grid's rendered rows, sorted. */
+/** The event names (the first column, without its review mark) of the events grid's rendered rows, sorted. */
 async function eventNames(page: Page): Promise<string[]> {
-  const names = await eventsGrid(page).locator('tbody tr.data-table__row td:first-child').allInnerTexts();
+  const names = await eventsGrid(page).locator('tbody tr.data-table__row td:first-child strong').allInnerTexts();
   return names.map((n) => n.trim()).sort();
 }
 

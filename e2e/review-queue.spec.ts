@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
-import { brandExclusions, brands, categories, subcategories, users } from '../server/db/schema';
+import { brandExclusions, brands, categories, equipments, subcategories, users } from '../server/db/schema';
 import {
   insertRun,
   insertUnreviewedBrands,
@@ -101,7 +101,7 @@ test.describe('review queue', () => {
     await expect(brandsRun).toContainText('Prompt version: p-1a2b');
     await expect(brandsRun).toContainText('1,234 tokens');
     await expect(brandsRun).toContainText(
-      '6 proposed · 4 added · 2 skipped as duplicates · 0 dropped as invalid · 0 accepted · 0 rejected',
+      '6 proposed · 4 added · 2 skipped as duplicates · 0 dropped as invalid · 0 accepted · 0 rejected · 4 new',
     );
 
     await row(page, 'Sany').getByRole('button', { name: 'Accept Sany' }).click();
@@ -242,7 +242,7 @@ test.describe('review queue', () => {
     await expect(page.getByText('Decided today: 6 · Left: 0')).toBeVisible();
   });
 
-  test('e on a model opens its Equipment Details, filtered to it', async ({ page, makeServer }) => {
+  test('e on a model opens its editor in Equipment Details; Save and accept saves and accepts it', async ({ page, makeServer }) => {
     const server = await makeServer();
     const { userId, excavators, komatsuId } = await seedQueue(server);
     const modelsRun = await insertRun(server.db, {
@@ -263,7 +263,21 @@ test.describe('review queue', () => {
     await page.keyboard.press('e');
     const details = page.getByRole('dialog', { name: 'Equipment Details for Excavators' });
     await expect(details).toBeVisible();
+    const editor = page.getByRole('dialog', { name: 'Edit Komatsu PC360LCi-11' });
+    await expect(editor).toBeVisible();
+    // The address no longer asks for the editor: a reload or Back does not open it again.
+    await expect.poll(() => new URL(page.url()).searchParams.has('edit')).toBe(false);
+    await editor.getByRole('textbox', { name: 'Specifications' }).fill('Operating weight 36 t.');
+    await editor.getByRole('button', { name: 'Save and accept' }).click();
+    await expect(editor).toHaveCount(0);
+    await expect(details.getByRole('status').filter({ hasText: 'Komatsu - PC360LCi-11 saved and accepted.' })).toBeVisible();
     await expect(details.getByRole('grid').locator('tbody tr').filter({ hasText: 'PC360LCi-11' })).toBeVisible();
+    await expect
+      .poll(async () => (await server.db.select().from(equipments).where(eq(equipments.model, 'PC360LCi-11')))[0])
+      .toMatchObject({
+        specifications: 'Operating weight 36 t.',
+        reviewState: 'accepted',
+      });
   });
 
   test('a long queue loads a page at a time as it is scrolled, by its cursor', async ({ page, makeServer }) => {

@@ -139,24 +139,30 @@ export function latestRuns(db: Executor, limit: number): Promise<GenerationHisto
 export interface ReviewedCounts {
   rejected: number;
   accepted: number;
+  unreviewed: number;
 }
 
 /**
- * The rejected and accepted rows of these runs, by run: one grouped count over the three tables' run indexes
+ * The rejected, accepted and unreviewed rows of these runs, by run: one grouped count over the three tables' run indexes
  * (migration 0018's `*_run_idx`), whatever the number of runs (a page of the runs centre or of a history).
  */
 export async function reviewedCounts(db: Executor, runIds: readonly number[]): Promise<Map<number, ReviewedCounts>> {
   const counts = new Map<number, ReviewedCounts>();
   if (runIds.length === 0) return counts;
   const ids = `{${runIds.join(',')}}`;
-  const rowsOf = (table: string) =>
-    sql`select run_id, review_state from ${sql.identifier(table)} where run_id = any(${ids}::int[]) and review_state <> 'unreviewed'`;
+  const rowsOf = (table: string) => sql`select run_id, review_state from ${sql.identifier(table)} where run_id = any(${ids}::int[])`;
   const result = (await db.execute(sql`
     select run_id, count(*) filter (where review_state = 'rejected')::int as rejected,
-      count(*) filter (where review_state = 'accepted')::int as accepted
+      count(*) filter (where review_state = 'accepted')::int as accepted,
+      count(*) filter (where review_state = 'unreviewed')::int as unreviewed
     from (${rowsOf('brands')} union all ${rowsOf('equipments')} union all ${rowsOf('events')}) as reviewed
-    group by run_id`)) as unknown as { rows: { run_id: number; rejected: number; accepted: number }[] };
-  for (const row of result.rows) counts.set(Number(row.run_id), { rejected: Number(row.rejected), accepted: Number(row.accepted) });
+    group by run_id`)) as unknown as { rows: { run_id: number; rejected: number; accepted: number; unreviewed: number }[] };
+  for (const row of result.rows)
+    counts.set(Number(row.run_id), {
+      rejected: Number(row.rejected),
+      accepted: Number(row.accepted),
+      unreviewed: Number(row.unreviewed),
+    });
   return counts;
 }
 
@@ -172,5 +178,6 @@ export function runFigures(
     dropped_invalid: run.items_dropped,
     rejected: reviewed?.rejected ?? 0,
     accepted: reviewed?.accepted ?? 0,
+    unreviewed: reviewed?.unreviewed ?? 0,
   };
 }

@@ -168,7 +168,7 @@ describe.each(engines)('what a run stores and remembers on %s', (engine) => {
       .update(brands)
       .set({ reviewState: 'rejected', reviewReason: 'not_real' })
       .where(eq(brands.id, stored[1]?.id ?? 0));
-    const figures = { proposed: 4, added: 3, skipped_duplicates: 1, dropped_invalid: 0, rejected: 1, accepted: 1 };
+    const figures = { proposed: 4, added: 3, skipped_duplicates: 1, dropped_invalid: 0, rejected: 1, accepted: 1, unreviewed: 1 };
 
     const runs = await call<RunsAnswer>('GET', `/api/runs?id=${run.id}`);
     expect(runs.status).toBe(200);

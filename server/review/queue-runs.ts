@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { ReviewRun } from '../../contract/review';
 import type { Executor } from '../db/client';
-import { idList, isoOf, numberOrNull, rowsOf } from './review-tables';
+import { reviewedCounts, runFigures } from '../catalogue/history';
+import { idList, isoOf, rowsOf } from './review-tables';
 
 /**
  * The runs of a queue page (contract/review.ts `reviewRun`): what each was for, by whom, with which AI model, and its
- * figures: what its answer came to (as the run stored them) and how many of its items are rejected and accepted now
- * (counted over the `*_run_idx` indexes of the run's own table).
+ * figures (server/catalogue/history.ts `runFigures`, as the runs centre and the histories give them).
  */
-
-/** A run's items by state, from the table of its type. */
-const stateCount = (state: 'accepted' | 'rejected') =>
-  sql.raw(`case r.type
-    when 'Events' then (select count(*) from events x where x.run_id = r.id and x.review_state = '${state}')
-    when 'Brands' then (select count(*) from brands x where x.run_id = r.id and x.review_state = '${state}')
-    else (select count(*) from equipments x where x.run_id = r.id and x.review_state = '${state}') end::int`);
 
 /** These runs, in id order; a run deleted meanwhile is left out. */
 export async function reviewRuns(db: Executor, runIds: readonly number[]): Promise<ReviewRun[]> {
@@ -25,8 +18,7 @@ export async function reviewRuns(db: Executor, runIds: readonly number[]): Promi
         case r.type when 'Events' then c.name
           when 'Brands' then coalesce(s.name, c.name)
           else coalesce(b.name || ' - ' || s.name, s.name, c.name) end as target,
-        r.items_proposed, r.items_added, r.items_known, r.items_dropped,
-        ${stateCount('rejected')} as rejected, ${stateCount('accepted')} as accepted
+        r.items_proposed, r.items_added, r.items_known, r.items_dropped
       from generation_runs r
       join categories c on c.id = r.category_id
       left join subcategories s on s.id = r.subcategory_id
@@ -35,6 +27,7 @@ export async function reviewRuns(db: Executor, runIds: readonly number[]): Promi
       where r.id = any(${idList(runIds)}::int[])
       order by r.id`,
   );
+  const reviewed = await reviewedCounts(db, runIds);
   return rows.map((row) => ({
     id: Number(row.id),
     type: row.type as ReviewRun['type'],
@@ -44,13 +37,14 @@ export async function reviewRuns(db: Executor, runIds: readonly number[]): Promi
     prompt_version: row.prompt_version === null ? null : String(row.prompt_version),
     charged_tokens: Number(row.charged_tokens),
     operator: row.operator === null ? null : String(row.operator),
-    figures: {
-      proposed: Number(row.items_proposed),
-      added: Number(row.items_added),
-      skipped_duplicates: Number(row.items_known),
-      dropped_invalid: Number(row.items_dropped),
-      rejected: numberOrNull(row.rejected) ?? 0,
-      accepted: numberOrNull(row.accepted) ?? 0,
-    },
+    figures: runFigures(
+      {
+        items_proposed: Number(row.items_proposed),
+        items_added: Number(row.items_added),
+        items_known: Number(row.items_known),
+        items_dropped: Number(row.items_dropped),
+      },
+      reviewed.get(Number(row.id)),
+    ),
   }));
 }

@@ -139,7 +139,7 @@ describe.each(engines)('GET /api/review/items, /summary and /stats on %s', (engi
       charged_tokens: 900,
       provider_model: 'gpt-test',
       prompt_version: 'v1',
-      figures: { proposed: 5, added: 2, skipped_duplicates: 2, dropped_invalid: 1, rejected: 0, accepted: 0 },
+      figures: { proposed: 5, added: 2, skipped_duplicates: 2, dropped_invalid: 1, rejected: 0, accepted: 0, unreviewed: 2 },
     });
     expect(answer.runs[0]?.operator).toMatch(/@example\.com$/);
   });

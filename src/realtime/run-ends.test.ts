@@ -29,7 +29,7 @@ const run = (patch: Partial<Run>): Run => ({
   charge_basis: 'reported',
   provider_model: 'gpt-4o-mini',
   prompt_version: '0123abcd',
-  figures: { proposed: 6, added: 6, skipped_duplicates: 0, dropped_invalid: 0, rejected: 0, accepted: 0 },
+  figures: { proposed: 6, added: 6, skipped_duplicates: 0, dropped_invalid: 0, rejected: 0, accepted: 0, unreviewed: 0 },
   ...patch,
 });
 const models = { type: 'Equipments' as const, brand: { id: 7, name: 'Yamaha' } };

@@ -13,11 +13,13 @@ import { rememberedSelectionOf } from './-selection';
 /**
  * The Equipments screen. Its search params: the selection (`category`, `subcategory`: the category whose
  * subcategories it lists), `items`, the subcategory whose Equipment Details dialog is open, and that grid's sort and
- * quick filter (`sort`, `dir`, `q`). A bad value is dropped, never an error page.
+ * quick filter (`sort`, `dir`, `q`), and `edit`, a model of it whose editor opens. A bad value is dropped, never an error page.
  */
 const equipmentsSearch = z.extend(tableSearchSchema, {
   ...selectionSearchSchema.shape,
   items: droppedIfBad(z.coerce.number().check(z.int(), z.positive())),
+  /** A model of the open Equipment Details whose editor opens (the review queue's Edit). */
+  edit: droppedIfBad(z.coerce.number().check(z.int(), z.positive())),
 });
 
 export const Route = createFileRoute('/dashboard/equipments/')({

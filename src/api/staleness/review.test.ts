@@ -33,7 +33,7 @@ const run = (id: number): ReviewRun => ({
   prompt_version: 'v1',
   charged_tokens: 100,
   operator: null,
-  figures: { proposed: 5, added: 4, skipped_duplicates: 1, dropped_invalid: 0, accepted: 0, rejected: 0 },
+  figures: { proposed: 5, added: 4, skipped_duplicates: 1, dropped_invalid: 0, accepted: 0, rejected: 0, unreviewed: 0 },
 });
 const page = (items: ReviewItem[], total: number, next: string | null = null): ReviewItemsAnswer => ({
   items,

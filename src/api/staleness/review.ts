@@ -47,12 +47,14 @@ export function withoutItems(data: unknown, refs: readonly ItemRef[]) {
 
 type Figure = 'accepted' | 'rejected';
 
-/** The queue's pages with `decided` (per run id) more accepted or rejected results on their runs' figures. */
+/** The queue's pages with `decided` (per run id) more accepted or rejected, and as many fewer new, results on their runs' figures. */
 export function withDecidedCounted(data: unknown, decided: Readonly<Record<number, number>>, figure: Figure) {
   if (!isQueuePages(data)) return data;
   const counted = (run: ReviewItemsAnswer['runs'][number]) => {
     const count = decided[run.id] ?? 0;
-    return count === 0 ? run : { ...run, figures: { ...run.figures, [figure]: run.figures[figure] + count } };
+    if (count === 0) return run;
+    const unreviewed = Math.max(0, run.figures.unreviewed - count);
+    return { ...run, figures: { ...run.figures, [figure]: run.figures[figure] + count, unreviewed } };
   };
   const pages = data.pages.map((page) => {
     const runs = page.runs.map(counted);

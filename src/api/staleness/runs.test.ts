@@ -39,7 +39,7 @@ const run = (id: number, patch: Partial<Run> = {}): Run => ({
   charge_basis: null,
   provider_model: 'demo',
   prompt_version: '0123abcd',
-  figures: { proposed: 0, added: 0, skipped_duplicates: 0, dropped_invalid: 0, rejected: 0, accepted: 0 },
+  figures: { proposed: 0, added: 0, skipped_duplicates: 0, dropped_invalid: 0, rejected: 0, accepted: 0, unreviewed: 0 },
   ...patch,
 });
 

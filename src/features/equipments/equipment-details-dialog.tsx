@@ -16,6 +16,8 @@ import { equipmentColumns, sortableEquipmentColumns } from './equipment-columns'
 import { EquipmentRowActionsContext, rowActionsButton, type EquipmentRowActions } from './equipment-editor';
 import { EquipmentDetailsSelection } from './equipment-details-selection';
 import { EquipmentEditorDrawer } from './equipment-editor-drawer';
+import { useEditorFromAddress } from './use-editor-from-address';
+import { useEditorSaved } from './use-save-and-accept';
 import { SubcategoryDialog, type SubcategoryDialogProps } from './subcategory-dialog';
 import { ReviewFilter, reviewTexts, SavedViewsMenu, useReviewFilter } from '../saved-views';
 
@@ -154,6 +156,8 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
       setEditing({ row, opener });
     },
   };
+  useEditorFromAddress(grid.rows, (row) => rowActions.edit(row, null));
+  const afterSave = useEditorSaved(feedback);
 
   /**
    * The drawer gives the focus back to the row's Actions button: the one that opened it, or the row's new one if the
@@ -182,9 +186,9 @@ function EquipmentDetails({ subcategory }: { subcategory: Subcategory }) {
           row={editing.row}
           categories={categories}
           returnFocusTo={returnFocusTo}
-          onSaved={(saved) => {
+          onSaved={(saved, andAccept) => {
             setEditing(null);
-            feedback.done(`${saved.brand} - ${saved.model} saved.`, null);
+            afterSave(saved, andAccept);
           }}
           onClose={() => setEditing(null)}
         />

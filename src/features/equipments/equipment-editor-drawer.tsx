@@ -32,12 +32,14 @@ export function EquipmentEditorDrawer({
   categories: readonly Category[];
   /** Where the focus goes when the drawer closes (the row's Actions button), read at that moment. */
   returnFocusTo: () => HTMLElement | null;
-  onSaved: (saved: Equipment) => void;
+  /** `accept`: "Save and accept" was chosen (a model not reviewed yet, docs/product.md#review-queue). */
+  onSaved: (saved: Equipment, accept: boolean) => void;
   onClose: () => void;
 }) {
   const formElement = useRef<HTMLFormElement>(null);
+  const acceptAfterSave = useRef(false);
   const { form, failure, clearFailure, changed } = useEquipmentForm(row, {
-    onSaved,
+    onSaved: (saved) => onSaved(saved, acceptAfterSave.current),
     onInvalid: () => focusFirstInvalid(formElement.current),
   });
   const saving = useSelector(form.store, (state) => state.isSubmitting);
@@ -59,7 +61,16 @@ export function EquipmentEditorDrawer({
             return returnFocusTo();
           },
         }}
-        footer={<EditorFooter form={form} failure={failure} saving={saving} formId={formId} onCancel={onClose} />}
+        footer={
+          <EditorFooter
+            form={form}
+            failure={failure}
+            saving={saving}
+            formId={formId}
+            onCancel={onClose}
+            acceptRef={row.review?.state === 'unreviewed' ? acceptAfterSave : null}
+          />
+        }
       >
         <form
           id={formId}
@@ -139,12 +150,15 @@ function EditorFooter({
   saving,
   formId,
   onCancel,
+  acceptRef,
 }: {
   form: EquipmentForm;
   failure: SaveFailure;
   saving: boolean;
   formId: string;
   onCancel: () => void;
+  /** For a model not reviewed yet: set when the save was "Save and accept". */
+  acceptRef: RefObject<boolean> | null;
 }) {
   const problems = useSelector(
     form.store,
@@ -176,8 +190,20 @@ function EditorFooter({
       <Button disabled={saving} onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} variant="primary" pending={saving} pendingLabel="Saving...">
-        Save
+      {acceptRef ? (
+        <Button type="submit" form={formId} disabled={saving} onClick={() => (acceptRef.current = false)}>
+          Save
+        </Button>
+      ) : null}
+      <Button
+        type="submit"
+        form={formId}
+        variant="primary"
+        pending={saving}
+        pendingLabel="Saving..."
+        onClick={acceptRef ? () => (acceptRef.current = true) : undefined}
+      >
+        {acceptRef ? 'Save and accept' : 'Save'}
       </Button>
     </>
   );

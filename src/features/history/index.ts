@@ -2,4 +2,4 @@
 export { HistoryDialog } from './history-dialog';
 export { useHeaderHistory } from './header-history';
 export { generatedCount } from './generated-count';
-export { aiModelText, runFigureParts } from './run-figures';
+export { aiModelText, runFigureParts, runFiguresText } from './run-figures';

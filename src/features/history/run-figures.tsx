@@ -9,6 +9,7 @@ const figureLabels: readonly (readonly [keyof RunFigures, string])[] = [
   ['dropped_invalid', 'dropped as invalid'],
   ['accepted', 'accepted'],
   ['rejected', 'rejected'],
+  ['unreviewed', 'new'],
 ];
 
 /** "12 proposed", "8 added", ... each figure of a run with its words. */

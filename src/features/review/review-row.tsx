@@ -99,13 +99,13 @@ function ItemFields({ item }: { item: ReviewItem }) {
 
 /**
  * A model is edited in its Equipment Details (the equipment editor belongs to the Equipments screen): the link opens
- * them filtered to the model; it is accepted here afterwards.
+ * them filtered to the model with its editor open, whose "Save and accept" accepts it.
  */
 function EditModelLink({ item }: { item: ReviewItem }) {
   return (
     <Link
       to="/dashboard/equipments"
-      search={{ category: item.category.id, items: item.subcategory?.id, q: item.name }}
+      search={{ category: item.category.id, items: item.subcategory?.id, q: item.name, edit: item.id }}
       className="review-row__edit"
       data-edit
       aria-label={`Edit ${item.name} in Equipment Details`}

@@ -4,7 +4,8 @@ import { formatCount } from '../../ui/data-table/format';
 import { formatUtcDateTime } from '../../ui/data-table/format';
 import { Tip } from '../../ui/tooltip';
 import { reviewColumnCount } from './review-row';
-import { figuresText, relativeTime, reviewTexts } from './review-texts';
+import { runFiguresText } from '../history';
+import { relativeTime, reviewTexts } from './review-texts';
 
 /**
  * A run's header row over its results: its target, when (relative, the exact time in a tip), AI model, prompt
@@ -38,7 +39,7 @@ export function RunHeaderRow({
             </Button>
           ) : null}
         </div>
-        {run ? <p className="review-run__figures">{figuresText(run.figures)}</p> : null}
+        {run ? <p className="review-run__figures">{runFiguresText(run.figures)}</p> : null}
       </th>
     </tr>
   );

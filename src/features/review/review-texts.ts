@@ -1,4 +1,4 @@
-import type { ReviewKind, RunFigures } from '../../../contract/review';
+import type { ReviewKind } from '../../../contract/review';
 import { formatCount } from '../../ui/data-table/format';
 
 /** The review queue's texts (docs/product.md#review-queue; the glossary's "result", "run", "AI model"). */
@@ -36,18 +36,6 @@ export const reviewTexts = {
 export const kindLabels: Record<ReviewKind, string> = { event: 'Event', brand: 'Brand', equipment: 'Model' };
 export const kindFilterLabels: Record<ReviewKind, string> = { event: 'Events', brand: 'Brands', equipment: 'Models' };
 export const orderLabels = { oldest: 'Oldest first', duplicate: 'Likely duplicates first' } as const;
-
-/** "10 proposed · 7 added · 2 skipped as duplicates · 1 dropped as invalid · 3 accepted · 1 rejected" */
-export function figuresText(figures: RunFigures): string {
-  return [
-    `${formatCount(figures.proposed)} proposed`,
-    `${formatCount(figures.added)} added`,
-    `${formatCount(figures.skipped_duplicates)} skipped as duplicates`,
-    `${formatCount(figures.dropped_invalid)} dropped as invalid`,
-    `${formatCount(figures.accepted)} accepted`,
-    `${formatCount(figures.rejected)} rejected`,
-  ].join(' · ');
-}
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],

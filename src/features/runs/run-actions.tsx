@@ -104,6 +104,13 @@ export function RunActions({ run }: { run: Run }) {
           </MenuItem>
         ) : null}
         {source ? <MenuItem onSelect={() => setHistory(source)}>History</MenuItem> : null}
+        {run.figures.unreviewed > 0 ? (
+          <MenuItem asChild>
+            <Link to="/dashboard/review" search={{ run: run.id }}>
+              {runsTexts.reviewResults(run.figures.unreviewed)}
+            </Link>
+          </MenuItem>
+        ) : null}
       </RowMenu>
       <ConfirmDialog
         open={cancel.confirming}

@@ -22,6 +22,7 @@ export const runsTexts = {
   /** The cost confirmation's question for a retry. */
   retryWhat: (run: Run) => `Retry: ${targetText(run)}.`,
   retriedAs: (id: number) => `Retried as run #${id}`,
+  reviewResults: (n: number) => `Review ${n.toLocaleString('en-US')} new ${n === 1 ? 'result' : 'results'}`,
 } as const;
 
 export const statusFilterLabels: Record<RunStatusFilter, string> = {
