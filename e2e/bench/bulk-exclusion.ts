@@ -7,6 +7,7 @@ import { pathOf } from '../../contract/endpoint';
 import { exclusionChangesApi } from '../../contract/exclusion-changes';
 import { startTestServer } from '../fixtures';
 import { isMainModule, printFigures } from './run-alone';
+import { timedPost } from './timed-post';
 
 /**
  * Bulk exclusion by filter (docs/decisions/0012-bulk-actions-select-the-filter.md): the time to exclude every brand of a subcategory of 20,000 brands in
@@ -19,23 +20,6 @@ const brandCount = Number(process.env.BENCH_BULK_BRANDS ?? 20_000);
 const modelCount = Number(process.env.BENCH_BULK_MODELS ?? 20_000);
 const modelsPerBrand = 5;
 const budget = { seconds: 10 } as const;
-
-async function timed(url: string, token: string, body?: unknown): Promise<{ ms: number; answer: Record<string, unknown> }> {
-  const started = performance.now();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await res.json()) as Record<string, unknown>;
-  const ms = Math.round(performance.now() - started);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(answer)}`);
-  return { ms, answer };
-}
 
 /** Seeds one subcategory (`seed`), excludes every row of it by filter in one request, then undoes that change. */
 async function measureBulk(options: {
@@ -60,12 +44,12 @@ async function measureBulk(options: {
     const { id: userId } = await upsertOperator(server.db, { email: 'bench-bulk@example.com', password: 'password123' });
     const token = await issueAccessToken(server.db, userId, 1);
 
-    const exclude = await timed(`${server.url}${options.path}`, token, {
+    const exclude = await timedPost(`${server.url}${options.path}`, token, {
       excluded: true,
       selection: { filter: { subcategory_id: seeded.largeSubcategoryId } },
     });
     const changeId = (exclude.answer.undo as { change_id: number }).change_id;
-    const undo = await timed(`${server.url}${pathOf(exclusionChangesApi.undo, { id: changeId })}`, token);
+    const undo = await timedPost(`${server.url}${pathOf(exclusionChangesApi.undo, { id: changeId })}`, token);
     const rows = options.rowsOf(seeded);
     return {
       [options.noun]: rows,

@@ -7,6 +7,7 @@ import { exclusionChangesApi } from '../../contract/exclusion-changes';
 import { reviewApi } from '../../contract/review';
 import { startTestServer } from '../fixtures';
 import { isMainModule, printFigures } from './run-alone';
+import { timedPost } from './timed-post';
 
 /**
  * A review decision by filter (docs/decisions/0025-review-of-generated-items.md): the time to accept every unreviewed
@@ -17,23 +18,6 @@ import { isMainModule, printFigures } from './run-alone';
 
 const modelCount = Number(process.env.BENCH_REVIEW_MODELS ?? 10_000);
 const budget = { seconds: 10 } as const;
-
-async function timed(url: string, token: string, body?: unknown): Promise<{ ms: number; answer: Record<string, unknown> }> {
-  const started = performance.now();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await res.json()) as Record<string, unknown>;
-  const ms = Math.round(performance.now() - started);
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(answer)}`);
-  return { ms, answer };
-}
 
 /** One category, subcategory and brand, and a finished models run of the operator that stored `count` unreviewed models. */
 async function seedUnreviewedModels(db: Database, userId: number, count: number): Promise<number> {
@@ -67,10 +51,10 @@ export async function benchReviewBulk(): Promise<Record<string, unknown>> {
     const decide = `${server.url}${pathOf(reviewApi.decide)}`;
     const selection = { filter: { run_id: runId } };
 
-    const accept = await timed(decide, token, { decision: 'accept', selection });
+    const accept = await timedPost(decide, token, { decision: 'accept', selection });
     const changeId = (accept.answer.undo as { change_id: number }).change_id;
-    const undo = await timed(`${server.url}${pathOf(exclusionChangesApi.undo, { id: changeId })}`, token);
-    const reject = await timed(decide, token, { decision: 'reject', reason: 'not_real', selection });
+    const undo = await timedPost(`${server.url}${pathOf(exclusionChangesApi.undo, { id: changeId })}`, token);
+    const reject = await timedPost(decide, token, { decision: 'reject', reason: 'not_real', selection });
     const within = (ms: number) => ms <= budget.seconds * 1000;
     return {
       models: modelCount,

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GenerationHistoryEntry } from '../../contract/history';
 import { statusNames } from '../../contract/statuses';
@@ -8,7 +8,7 @@ import type { CatalogueCall, DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 import { listAnswer, type FakeOpenAi } from './test-support/fake-openai';
 import { fakeOpenAiCatalogueApp } from './test-support/fake-openai-app';
-import { finishedRun } from './test-support/queries';
+import { generateThroughFake } from './test-support/generate-through-fake';
 
 /**
  * Another spelling of a name already in the target (its normal form, server/catalogue/name-normal-form.ts), an
@@ -35,22 +35,7 @@ describe.each(engines)('duplicate names skipped on %s', (engine) => {
   });
   beforeEach(() => fake.reset());
 
-  const lastRun = async (where: SQL | undefined) => {
-    const [run] = await db().select().from(generationRuns).where(where).orderBy(desc(generationRuns.id)).limit(1);
-    if (!run) throw new Error('no run');
-    return finishedRun(db(), run.id);
-  };
-  const generateBrands = async (subcategory: number, names: string[]) => {
-    fake.enqueue(
-      listAnswer(
-        'brands',
-        names.map((name) => ({ name })),
-      ),
-    );
-    const res = await call('POST', '/api/brands/generate', { subcategory_id: subcategory });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return lastRun(and(eq(generationRuns.type, 'Brands'), eq(generationRuns.subcategoryId, subcategory)));
-  };
+  const { lastRun, generateBrands } = generateThroughFake(() => ({ fake, call, db: db() }));
   const brandNames = async (subcategory: number) =>
     (await db().select({ name: brands.name }).from(brands).where(eq(brands.subcategoryId, subcategory))).map((row) => row.name).sort();
 

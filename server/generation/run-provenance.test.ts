@@ -1,18 +1,19 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GenerationHistoryEntry } from '../../contract/history';
 import { channels, realtimeEvents } from '../../contract/realtime';
 import type { ReviewChangedPayload } from '../../contract/review';
 import type { RunsAnswer } from '../../contract/runs';
 import { statusNames } from '../../contract/statuses';
-import { brands, generationRuns } from '../db/schema';
+import { brands } from '../db/schema';
 import type { TestApp } from '../test/app';
 import type { CatalogueCall, DemoIds } from '../test/catalogue';
 import { availableEngines } from '../test/databases';
 import { promptVersion } from './prompts';
-import { listAnswer, type FakeOpenAi } from './test-support/fake-openai';
+import type { FakeOpenAi } from './test-support/fake-openai';
 import { fakeOpenAiCatalogueApp } from './test-support/fake-openai-app';
-import { eventually, finishedRun } from './test-support/queries';
+import { generateThroughFake } from './test-support/generate-through-fake';
+import { eventually } from './test-support/queries';
 
 /**
  * What a run stores and remembers (docs/decisions/0025-review-of-generated-items.md): its rows are its own and
@@ -39,22 +40,7 @@ describe.each(engines)('what a run stores and remembers on %s', (engine) => {
   });
   beforeEach(() => fake.reset());
 
-  const lastRun = async (where: SQL | undefined) => {
-    const [run] = await db().select().from(generationRuns).where(where).orderBy(desc(generationRuns.id)).limit(1);
-    if (!run) throw new Error('no run');
-    return finishedRun(db(), run.id);
-  };
-  const generateBrands = async (subcategory: number, names: string[]) => {
-    fake.enqueue(
-      listAnswer(
-        'brands',
-        names.map((name) => ({ name })),
-      ),
-    );
-    const res = await call('POST', '/api/brands/generate', { subcategory_id: subcategory });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return lastRun(and(eq(generationRuns.type, 'Brands'), eq(generationRuns.subcategoryId, subcategory)));
-  };
+  const { generateBrands } = generateThroughFake(() => ({ fake, call, db: db() }));
   const brandRows = (subcategory: number) =>
     db()
       .select({
