@@ -59,6 +59,9 @@ async function openDetails(page: Page, server: TestServer, subcategoryId: number
   await page.goto(`${server.url}/dashboard/equipments?items=${subcategoryId}`);
   const details = dialog(page, `Equipment Details for ${subcategoryName}`);
   await expect(details).toBeVisible();
+  // The dialog places its first focus once its grid is in (docs/product.md#keyboard-focus-and-feedback); a menu
+  // opened before that would lose the focus to it and close.
+  await expect(details.getByRole('searchbox', { name: 'Filter models' })).toBeFocused();
   return details;
 }
 
