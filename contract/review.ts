@@ -4,6 +4,7 @@ import { exclusionChangeAnswer } from './exclusion-changes';
 import { errorAnswer } from './http';
 import { idField } from './ids';
 import { realtimeEvents } from './realtime';
+import { reviewKinds, reviewOrders } from './review-kinds';
 import { catalogueText, clientText, pageLimit, searchQuery } from './text';
 
 /**
@@ -30,9 +31,7 @@ export const rejectReasonLabels: Record<RejectReason, string> = {
 
 export const reviewStateLabels: Record<ReviewState, string> = { unreviewed: 'New', accepted: 'Accepted', rejected: 'Rejected' };
 
-/** The three kinds of generated item, as the queue names them. */
-export const reviewKinds = ['event', 'brand', 'equipment'] as const;
-export type ReviewKind = (typeof reviewKinds)[number];
+export { reviewKinds, reviewOrders, type ReviewKind } from './review-kinds';
 
 /**
  * The review part of a catalogue row (brands, models, events grids and their exports): its state, a rejection's
@@ -104,8 +103,6 @@ export const runFigures = z.object({
   unreviewed: z.number().int(),
 });
 export type RunFigures = z.infer<typeof runFigures>;
-
-export const reviewOrders = ['oldest', 'duplicate'] as const;
 
 /** The queue's filter: which unreviewed items (all when empty). In the queue's URL, and in a "matching" decision. */
 export const reviewQueueFilter = z.strictObject({

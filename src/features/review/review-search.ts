@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { reviewKinds, reviewOrders } from '../../../contract/review';
+import { reviewKinds, reviewOrders } from '../../../contract/review-kinds';
 import type { ReviewListFilter } from '../../api/keys';
 import { droppedIfBad } from '../../dropped-if-bad';
 
